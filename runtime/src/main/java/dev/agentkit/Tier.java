@@ -1,0 +1,6 @@
+package dev.agentkit;
+
+/** x */
+public enum Tier {
+  READ_ONLY
+}
