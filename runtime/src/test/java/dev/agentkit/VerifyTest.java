@@ -1,0 +1,165 @@
+package dev.agentkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Verifying emitted calls: every message asserted in full. */
+class VerifyTest {
+  private static final ActionSet<Object> SET =
+      ActionSet.bind(
+          Fixtures.taskboard(),
+          List.of(
+              Use.<Object>of("set_status", ChangeCategory.SCALAR_SET)
+                  .input("status")
+                  .reader((s, a) -> "")
+                  .run((s, a) -> {})
+                  .build(),
+              Use.<Object>of("set_task_due_date", ChangeCategory.SCALAR_SET)
+                  .input("due_date")
+                  .reader((s, a) -> "")
+                  .run((s, a) -> {})
+                  .build(),
+              Use.<Object>of("set_estimate", ChangeCategory.SCALAR_SET)
+                  .input("hours")
+                  .reader((s, a) -> "")
+                  .run((s, a) -> {})
+                  .build(),
+              Use.<Object>of("tag_task", ChangeCategory.MERGE).ask(a -> "Tag it?").build()),
+          List.of());
+
+  private static List<String> verify(String opcode, Map<String, String> args) {
+    return SET.verify(Action.call(opcode, args)).stream().map(Problem::message).toList();
+  }
+
+  private static Map<String, String> args(String... kv) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  @Test
+  void validCallsHaveNoProblem() {
+    assertThat(verify("set_status", args("task_id", "t1", "status", "done"))).isEmpty();
+    assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", "2026-02-28")))
+        .isEmpty();
+    assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", "2026-02-28T17:00Z")))
+        .isEmpty();
+    assertThat(verify("set_estimate", args("task_id", "t1", "hours", "-2.5e1"))).isEmpty();
+    assertThat(verify("tag_task", args("task_id", "t1", "labels", "[\"bug\", \"ux\"]"))).isEmpty();
+    assertThat(verify("tag_task", args("task_id", "t1", "labels", "bug"))).isEmpty();
+    assertThat(verify("tag_task", args("task_id", "t1", "labels", "[]"))).isEmpty();
+  }
+
+  @Test
+  void undeclaredOpcode() {
+    assertThat(verify("set_statuz", args()))
+        .containsExactly(
+            "[UndeclaredOpcode] \"set_statuz\" is not an act you can use; the acts are:"
+                + " set_estimate, set_status, set_task_due_date, tag_task; did you mean"
+                + " \"set_status\"?");
+  }
+
+  @Test
+  void unknownOperandAndUserFill() {
+    assertThat(
+            SET
+                .verify(
+                    Action.call(
+                        "set_status",
+                        args("task_id", "t1", "status", "done", "stat", "x", "colour", "red"),
+                        List.of("priority")))
+                .stream()
+                .map(Problem::message))
+        .containsExactly(
+            "[UnknownUserFill] set_status has no operand \"priority\" to leave as a user-fill;"
+                + " its operands are: status, task_id",
+            "[UnknownOperand] set_status has no operand \"colour\"; its operands are: status,"
+                + " task_id",
+            "[UnknownOperand] set_status has no operand \"stat\"; its operands are: status,"
+                + " task_id; did you mean \"status\"?");
+  }
+
+  @Test
+  void enumValueOutsideTheVocabulary() {
+    assertThat(verify("set_status", args("task_id", "t1", "status", "blocked")))
+        .containsExactly(
+            "[EnumValue] set_status.status: \"blocked\" is not one of the allowed values:"
+                + " archived, done, in_progress, todo");
+    assertThat(verify("set_status", args("task_id", "t1", "status", "Done")))
+        .containsExactly(
+            "[EnumValue] set_status.status: \"Done\" is not one of the allowed values: archived,"
+                + " done, in_progress, todo; did you mean \"done\"?");
+    assertThat(verify("tag_task", args("task_id", "t1", "labels", "[\"bug\", \"urgent\"]")))
+        .containsExactly(
+            "[EnumValue] tag_task.labels: \"urgent\" is not one of the allowed values: bug, ops,"
+                + " ux");
+  }
+
+  @Test
+  void unparseableDatesAndNumbers() {
+    assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", "next friday")))
+        .containsExactly(
+            "[BadDate] set_task_due_date.due_date: \"next friday\" is not a date; write an"
+                + " ISO-8601 date such as 2026-03-31 or a date-time such as 2026-03-31T17:00:00Z");
+    for (String bad :
+        new String[] {
+          "2026-02-30",
+          "2026-13-01",
+          "2026-1-01",
+          "2026-01-01T25:00",
+          "2026-01-01T10:00+5",
+          "2026-01-01 10:00",
+          "2026-01-01T10:00:00.Z",
+          "2025-02-29"
+        }) {
+      assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", bad)))
+          .as(bad)
+          .hasSize(1);
+    }
+    assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", "2024-02-29")))
+        .isEmpty();
+    assertThat(verify("set_estimate", args("task_id", "t1", "hours", "ten")))
+        .containsExactly(
+            "[BadNumber] set_estimate.hours: \"ten\" is not a number; write digits such as 3,"
+                + " -2.5 or 1e3");
+    for (String bad : new String[] {"1.", ".5", "1e", "--1", "1,5", "0x10", "+3"}) {
+      assertThat(verify("set_estimate", args("task_id", "t1", "hours", bad))).as(bad).hasSize(1);
+    }
+  }
+
+  @Test
+  void listsMustBeJsonArraysOfStrings() {
+    assertThat(verify("tag_task", args("task_id", "t1", "labels", "[bug, ux]")))
+        .containsExactly(
+            "[BadList] tag_task.labels takes a list: write a JSON array of strings such as"
+                + " [\"a\", \"b\"], not \"[bug, ux]\"");
+    for (String bad : new String[] {"[\"bug\"", "[\"bug\",]", "[\"bug\"] x", "[1]", "[\"a\\q\"]"}) {
+      assertThat(verify("tag_task", args("task_id", "t1", "labels", bad))).as(bad).hasSize(1);
+    }
+  }
+
+  @Test
+  void requiredOperandBlankAndNotUserFilled() {
+    assertThat(verify("set_status", args("task_id", " ", "status", "done")))
+        .containsExactly(
+            "[RequiredMissing] set_status.task_id is required: give it a value, or list it as a"
+                + " user-fill for the user to supply");
+    assertThat(verify("set_status", args("task_id", "t1"))).hasSize(1);
+    assertThat(SET.verify(Action.call("set_status", args("task_id", "t1"), List.of("status"))))
+        .isEmpty();
+  }
+
+  @Test
+  void longValuesAreShortenedInMessages() {
+    String longValue = "x".repeat(200);
+    assertThat(verify("set_estimate", args("task_id", "t1", "hours", longValue)).get(0))
+        .contains("\"" + "x".repeat(77) + "...\"")
+        .doesNotContain("x".repeat(78));
+  }
+}
