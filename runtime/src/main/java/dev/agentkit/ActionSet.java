@@ -80,22 +80,7 @@ public final class ActionSet<S> {
             "bind needs a ContractSource to bind backend ops; pass only local acts when the agent"
                 + " uses no backend op");
       }
-      try {
-        contract = Objects.requireNonNull(source.fetch(), "the contract source returned null");
-      } catch (ContractSourceException | RuntimeException e) {
-        Problem p =
-            Problem.of(
-                Problem.Kind.CONTRACT_UNAVAILABLE,
-                "",
-                "",
-                "cannot bind without the backend contract from "
-                    + source.describe()
-                    + " ("
-                    + e.getMessage()
-                    + "); an agent that guesses its operands loses whole programs at verify, so"
-                    + " binding fails closed");
-        throw new BindException("the agent's acts could not be bound", List.of(p), e);
-      }
+      contract = fetch(source);
     }
     return bind(contract, uses, locals);
   }
@@ -140,6 +125,26 @@ public final class ActionSet<S> {
       }
     }
     return new ActionSet<>(bound, contract);
+  }
+
+  /** Fetches a contract, failing closed with a {@link BindException} naming the source. */
+  static Contract fetch(ContractSource source) {
+    try {
+      return Objects.requireNonNull(source.fetch(), "the contract source returned null");
+    } catch (ContractSourceException | RuntimeException e) {
+      Problem p =
+          Problem.of(
+              Problem.Kind.CONTRACT_UNAVAILABLE,
+              "",
+              "",
+              "cannot bind without the backend contract from "
+                  + source.describe()
+                  + " ("
+                  + e.getMessage()
+                  + "); an agent that guesses its operands loses whole programs at verify, so"
+                  + " binding fails closed");
+      throw new BindException("the agent's acts could not be bound", List.of(p), e);
+    }
   }
 
   private static String headline(String what, List<Problem> problems) {

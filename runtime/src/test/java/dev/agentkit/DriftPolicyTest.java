@@ -1,0 +1,198 @@
+package dev.agentkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Startup re-verification: fast path, policies, acknowledgements and their expiry. */
+class DriftPolicyTest {
+  private static final Clock TODAY =
+      Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
+
+  private static List<Use<Object>> uses() {
+    return List.of(
+        Use.<Object>of("set_status", ChangeCategory.SCALAR_SET)
+            .input("status")
+            .reader((s, a) -> "")
+            .run((s, a) -> {})
+            .build());
+  }
+
+  private static final Contract COMPILED = Contract.of("taskboard", List.of(Fixtures.setStatus()));
+  private static final String COMPILED_DIGEST = Fixtures.taskboard().digest();
+
+  /** The live board without the "archived" status. */
+  private static Contract liveWithoutArchived() {
+    List<Action> ops =
+        Fixtures.taskboard().ops().stream()
+            .map(
+                a ->
+                    a.opcode().equals("set_status")
+                        ? a.toBuilder()
+                            .operands(
+                                List.of(
+                                    Fixtures.TASK_ID,
+                                    Operand.enumOf("status", true, "todo", "in_progress", "done")
+                                        .withDescription("The new status.")))
+                            .build()
+                        : a)
+            .toList();
+    return Contract.of("taskboard", ops);
+  }
+
+  private static BoundAgent<Object> bind(Contract live, DriftPolicy policy) {
+    return BoundAgent.bind(
+        "TriageAgent",
+        COMPILED,
+        COMPILED_DIGEST,
+        Fixtures.sourceOf(live),
+        uses(),
+        List.of(),
+        policy,
+        TODAY);
+  }
+
+  @Test
+  void fastPathWhenDigestsAreEqual() {
+    BoundAgent<Object> b = bind(Fixtures.taskboard(), DriftPolicy.failOnBreaking());
+    assertThat(b.report().isEmpty()).isTrue();
+    assertThat(b.notes()).isEmpty();
+    assertThat(b.toString()).isEqualTo("bound TriageAgent: 1 acts; no contract drift");
+  }
+
+  @Test
+  void changesToOpsTheAgentDoesNotUseAreIgnored() {
+    List<Action> ops = new java.util.ArrayList<>(Fixtures.taskboard().ops());
+    ops.removeIf(a -> a.opcode().equals("tag_task"));
+    BoundAgent<Object> b = bind(Contract.of("taskboard", ops), DriftPolicy.failOnBreaking());
+    assertThat(b.report().isEmpty()).isTrue();
+  }
+
+  @Test
+  void breakingDriftFailsByDefault() {
+    assertThatThrownBy(() -> bind(liveWithoutArchived(), DriftPolicy.failOnBreaking()))
+        .isInstanceOf(DriftException.class)
+        .hasMessage(
+            "[DriftBreaking] TriageAgent cannot bind to the live taskboard contract: 1 breaking"
+                + " change since the snapshot it was compiled against\n"
+                + "  - enum-value-removed: the backend removed enum value \"archived\" of"
+                + " set_status.status, which TriageAgent uses; calls with it are now rejected\n"
+                + "Regenerate the snapshot (mvn agentkit:snapshot), rebuild to see the compile"
+                + " errors, and fix the agent; or acknowledge a reviewed item in the drift policy"
+                + " with an expiry date.")
+        .satisfies(e -> assertThat(((DriftException) e).report().hasBreaking()).isTrue());
+  }
+
+  @Test
+  void warnOnlyBindsTheLiveContractAndReportsIt() {
+    BoundAgent<Object> b = bind(liveWithoutArchived(), DriftPolicy.warnOnly());
+    assertThat(b.notes())
+        .containsExactly(
+            "warning: the backend removed enum value \"archived\" of set_status.status, which"
+                + " TriageAgent uses; calls with it are now rejected");
+    assertThat(
+            b.acts()
+                .lookup("set_status")
+                .orElseThrow()
+                .operand("status")
+                .orElseThrow()
+                .enumValues())
+        .containsExactly("todo", "in_progress", "done");
+    assertThat(b.toString())
+        .isEqualTo(
+            "bound TriageAgent: 1 acts; contract drift for TriageAgent: 1 breaking, 0"
+                + " compatible, 0 informational\n"
+                + "  - breaking enum-value-removed: the backend removed enum value \"archived\""
+                + " of set_status.status, which TriageAgent uses; calls with it are now rejected\n"
+                + "  warning: the backend removed enum value \"archived\" of set_status.status,"
+                + " which TriageAgent uses; calls with it are now rejected");
+  }
+
+  @Test
+  void acknowledgedItemsPassUntilTheyExpire() {
+    DriftPolicy policy =
+        DriftPolicy.failOnBreaking()
+            .acknowledge(
+                DriftRule.ENUM_VALUE_REMOVED,
+                "set_status.status=archived",
+                LocalDate.parse("2026-11-29"),
+                "archiving moved to archive_task");
+    BoundAgent<Object> b = bind(liveWithoutArchived(), policy);
+    assertThat(b.notes())
+        .containsExactly(
+            "acknowledged until 2026-11-29 (archiving moved to archive_task): the backend removed"
+                + " enum value \"archived\" of set_status.status, which TriageAgent uses; calls"
+                + " with it are now rejected");
+
+    DriftPolicy expired =
+        DriftPolicy.failOnBreaking()
+            .acknowledge(
+                DriftRule.ENUM_VALUE_REMOVED,
+                "set_status.status=archived",
+                LocalDate.parse("2026-11-28"),
+                "");
+    assertThatThrownBy(() -> bind(liveWithoutArchived(), expired))
+        .isInstanceOf(DriftException.class)
+        .hasMessageContaining(
+            "  - the acknowledgement of enum-value-removed on set_status.status=archived expired"
+                + " on 2026-11-28; review the change, then fix the agent or renew the"
+                + " acknowledgement");
+  }
+
+  @Test
+  void anAcknowledgementMatchesOnlyItsItem() {
+    DriftPolicy other =
+        DriftPolicy.failOnBreaking()
+            .acknowledge(
+                DriftRule.ENUM_VALUE_REMOVED,
+                "set_status.status=done",
+                LocalDate.parse("2030-01-01"),
+                "");
+    assertThatThrownBy(() -> bind(liveWithoutArchived(), other)).isInstanceOf(DriftException.class);
+    assertThat(other.acknowledgements()).hasSize(1);
+  }
+
+  @Test
+  void failsClosedWhenTheBackendIsDown() {
+    ContractSource down =
+        new ContractSource() {
+          @Override
+          public Contract fetch() throws ContractSourceException {
+            throw new ContractSourceException("connect timed out after 2s");
+          }
+
+          @Override
+          public String describe() {
+            return "http://127.0.0.1:1/ops";
+          }
+        };
+    assertThatThrownBy(
+            () ->
+                BoundAgent.bind(
+                    "TriageAgent",
+                    COMPILED,
+                    COMPILED_DIGEST,
+                    down,
+                    uses(),
+                    List.<Act<Object>>of(),
+                    DriftPolicy.failOnBreaking(),
+                    TODAY))
+        .isInstanceOf(BindException.class)
+        .hasMessageContaining(
+            "[ContractUnavailable] cannot bind without the backend contract from"
+                + " http://127.0.0.1:1/ops (connect timed out after 2s)");
+  }
+
+  @Test
+  void acknowledgementNeedsAnExpiry() {
+    assertThatThrownBy(
+            () -> new DriftPolicy.Acknowledgement(DriftRule.OP_REMOVED, "x", null, "why"))
+        .hasMessage("expires: every acknowledgement needs an expiry date");
+  }
+}
