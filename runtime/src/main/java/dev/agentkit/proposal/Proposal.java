@@ -221,7 +221,7 @@ public final class Proposal {
     public Proposal build() {
       List<String> problems = new ArrayList<>();
       checkAgent(problems);
-      if (question.isBlank()) {
+      if (!QuestionTokenizer.hasWords(question)) {
         problems.add(
             "[ProposalQuestion] the proposal has no question: give it the sentence the user"
                 + " answers, such as \"Move this task to Launch?\"");

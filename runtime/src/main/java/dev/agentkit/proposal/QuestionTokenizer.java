@@ -165,6 +165,16 @@ final class QuestionTokenizer {
     return out;
   }
 
+  /** Whether the question has a letter or digit outside its tokens and brace runs. */
+  static boolean hasWords(String question) {
+    for (Part p : parse(question)) {
+      if (p instanceof Text t && t.text().codePoints().anyMatch(Character::isLetterOrDigit)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static List<Part> parse(String question) {
     List<Part> parts = new ArrayList<>();
     Matcher m = TOKEN.matcher(question == null ? "" : question);

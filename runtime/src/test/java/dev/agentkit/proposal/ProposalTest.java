@@ -132,6 +132,23 @@ class ProposalTest {
   }
 
   @Test
+  void aQuestionOfTokensAloneIsNoQuestion() {
+    assertThatThrownBy(() -> dueDate("{{task:t1|Write report}}?", "2026-04-10").build())
+        .isInstanceOf(InvalidProposalException.class)
+        .hasMessage(
+            "a proposal from triage cannot be built (1 problem)\n"
+                + "  - [ProposalQuestion] the proposal has no question: give it the sentence the"
+                + " user answers, such as \"Move this task to Launch?\"");
+  }
+
+  @Test
+  void anOpPairsACallWithItsOwnAct() {
+    Action act = actions.lookup("complete_task").orElseThrow();
+    assertThatThrownBy(() -> new ProposalOp(Action.call("set_status", Map.of()), act))
+        .hasMessage("the call is to \"set_status\" but the act is \"complete_task\"");
+  }
+
+  @Test
   void rejectsAnAgentNameThatBreaksTheKey() {
     assertThat(
             problems(

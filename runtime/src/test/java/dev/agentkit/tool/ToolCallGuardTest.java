@@ -174,6 +174,22 @@ class ToolCallGuardTest {
             "{\"task_id\": 42, \"status\": true}",
             "[EnumValue] set_status.status: \"true\" is not one of the allowed values: blocked,"
                 + " doing, done, todo"),
+        corrects(
+            "tag_task",
+            "{\"task_id\": \"t1\", \"labels\": [\"a\", null, {}]}",
+            "[BadListElement] tag_task.labels takes a list of plain values, but element 2 is"
+                + " null; write each element as a string, such as [\"a\", \"b\"]"),
+        corrects(
+            "archive_project",
+            "\"p1\"",
+            "[ArgumentsNotObject] the arguments to archive_project must be one JSON object with"
+                + " the operands as keys, such as {\"project_id\": \"…\"}; got a JSON string"),
+        corrects(
+            "set_estimate",
+            "3",
+            "[ArgumentsNotObject] the arguments to set_estimate must be one JSON object with the"
+                + " operands as keys, such as {\"task_id\": \"…\", \"hours\": \"…\"}; got a"
+                + " number"),
         accepts("archive_project", "{\"project_id\": \"p1\"}", Map.of("project_id", "p1")));
   }
 
