@@ -1,0 +1,355 @@
+package dev.agentkit.proposal;
+
+import dev.agentkit.Action;
+import dev.agentkit.ActionSet;
+import dev.agentkit.Problem;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An agent's drafted decision, held out for a person to accept in one move: a question that names
+ * what it acts on, the ops that run on accept, and the values the user fills in.
+ *
+ * <p>Every proposal is made by {@link #builder(String)}, which guarantees a question, an anchor
+ * object with a label, at least one op that verifies against its act set, and a question tokenized
+ * so that it names the anchor and every other object (see {@link QuestionTokens#tokenize}). The
+ * {@linkplain #askKey() ask key} and {@linkplain #archetype() archetype} are derived, never set.
+ * Instances are immutable and thread-safe.
+ */
+public final class Proposal {
+  private final String agent;
+  private final ObjectRef anchor;
+  private final List<ObjectRef> refs;
+  private final String question;
+  private final List<ProposalOp> ops;
+  private final List<UserSlot> slots;
+  private final String discriminator;
+
+  private Proposal(Builder b, ObjectRef anchor, List<ObjectRef> refs, List<ProposalOp> ops) {
+    this.agent = b.agent;
+    this.anchor = anchor;
+    this.refs = List.copyOf(refs);
+    this.ops = List.copyOf(ops);
+    this.slots = List.copyOf(b.slots);
+    this.discriminator = b.discriminator;
+    List<ObjectRef> all = new ArrayList<>(refs.size() + 1);
+    all.add(anchor);
+    all.addAll(refs);
+    this.question = QuestionTokenizer.tokenize(b.question, all, b.labeler);
+  }
+
+  /** Starts a proposal from the named agent; the name namespaces its ask keys. */
+  public static Builder builder(String agent) {
+    return new Builder(agent);
+  }
+
+  /**
+   * The ask key {@code agent:kind:id:opcode[:discriminator]}: what op on what object, and
+   * deliberately not the question, so a reworded ask replaces the open one instead of piling up
+   * beside it. The discriminator separates asks that share object and opcode but are different
+   * asks; pass empty when the op alone identifies the ask.
+   */
+  public static String askKey(
+      String agent, String kind, String id, String opcode, String discriminator) {
+    String key = agent + ":" + kind + ":" + id + ":" + opcode;
+    return discriminator == null || discriminator.isBlank() ? key : key + ":" + discriminator;
+  }
+
+  /** The agent that made the proposal. */
+  public String agent() {
+    return agent;
+  }
+
+  /** What the ops act on, with its label. */
+  public ObjectRef anchor() {
+    return anchor;
+  }
+
+  /** The other objects the question names (a move's destination...), with their labels. */
+  public List<ObjectRef> refs() {
+    return refs;
+  }
+
+  /** The tokenized question; {@link QuestionTokens#render} turns it into display text. */
+  public String question() {
+    return question;
+  }
+
+  /** The ops that run when the user accepts, in order; never empty. */
+  public List<ProposalOp> ops() {
+    return ops;
+  }
+
+  /** The values the user fills on accept. */
+  public List<UserSlot> slots() {
+    return slots;
+  }
+
+  /** The discriminator of the ask key, or empty. */
+  public String discriminator() {
+    return discriminator;
+  }
+
+  /** {@code agent:kind:id:opcode[:discriminator]} for the anchor and the first op. */
+  public String askKey() {
+    return askKey(agent, anchor.kind(), anchor.id(), ops.get(0).opcode(), discriminator);
+  }
+
+  /**
+   * {@link Archetype#INPUT} iff a required slot has a blank default, else {@link Archetype#DRAFT}.
+   */
+  public Archetype archetype() {
+    return Archetype.of(slots);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Proposal p
+        && agent.equals(p.agent)
+        && anchor.equals(p.anchor)
+        && refs.equals(p.refs)
+        && question.equals(p.question)
+        && ops.equals(p.ops)
+        && slots.equals(p.slots)
+        && discriminator.equals(p.discriminator);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(agent, anchor, refs, question, ops, slots, discriminator);
+  }
+
+  @Override
+  public String toString() {
+    return "Proposal[" + askKey() + ", " + archetype() + ", " + question + "]";
+  }
+
+  /**
+   * Collects a proposal's parts; {@link #build()} checks them all at once. Not thread-safe. Kinds
+   * and ids are checked as they are given ({@link ObjectRef}); everything else at build.
+   */
+  public static final class Builder {
+    private final String agent;
+    private Labeler labeler;
+    private ObjectRef anchor;
+    private final List<ObjectRef> refs = new ArrayList<>();
+    private String question = "";
+    private final List<PendingOp> ops = new ArrayList<>();
+    private final List<UserSlot> slots = new ArrayList<>();
+    private String discriminator = "";
+
+    private record PendingOp(ActionSet<?> actions, Action call) {}
+
+    private Builder(String agent) {
+      this.agent = Objects.requireNonNullElse(agent, "").trim();
+    }
+
+    /**
+     * Resolves the live labels of the anchor, the refs and every token in the question; a label it
+     * knows wins over one given on a ref.
+     */
+    public Builder labeler(Labeler labeler) {
+      this.labeler = labeler;
+      return this;
+    }
+
+    /** The object the ops act on. */
+    public Builder anchor(ObjectRef anchor) {
+      this.anchor = anchor;
+      return this;
+    }
+
+    /** The object the ops act on, labelled by the labeler. */
+    public Builder anchor(String kind, String id) {
+      return anchor(ObjectRef.of(kind, id));
+    }
+
+    /** Another object the question names, such as the destination of a move. */
+    public Builder ref(ObjectRef ref) {
+      refs.add(Objects.requireNonNull(ref, "ref"));
+      return this;
+    }
+
+    /** Another object the question names, labelled by the labeler. */
+    public Builder ref(String kind, String id) {
+      return ref(ObjectRef.of(kind, id));
+    }
+
+    /** The sentence the user answers, as the agent or model wrote it; it is tokenized at build. */
+    public Builder question(String question) {
+      this.question = Objects.requireNonNullElse(question, "");
+      return this;
+    }
+
+    /**
+     * An op that runs on accept, verified at build against {@code actions} (with the slots of this
+     * op counted as user-fills).
+     */
+    public Builder op(ActionSet<?> actions, Action call) {
+      ops.add(
+          new PendingOp(
+              Objects.requireNonNull(actions, "actions"), Objects.requireNonNull(call, "call")));
+      return this;
+    }
+
+    /** A value the user fills on accept. */
+    public Builder slot(UserSlot slot) {
+      slots.add(Objects.requireNonNull(slot, "slot"));
+      return this;
+    }
+
+    /** Separates asks that share anchor and opcode; see {@link Proposal#askKey}. */
+    public Builder discriminator(String discriminator) {
+      this.discriminator = Objects.requireNonNullElse(discriminator, "").trim();
+      return this;
+    }
+
+    /**
+     * Checks every part and builds the proposal.
+     *
+     * @throws InvalidProposalException listing every problem: no agent name, no question, no
+     *     anchor, an object without a label, no op, an op that does not verify, a slot naming no op
+     *     or given twice
+     */
+    public Proposal build() {
+      List<String> problems = new ArrayList<>();
+      checkAgent(problems);
+      if (!QuestionTokenizer.hasWords(question)) {
+        problems.add(
+            "[ProposalQuestion] the proposal has no question: give it the sentence the user"
+                + " answers, such as \"Move this task to Launch?\"");
+      }
+      ObjectRef liveAnchor = null;
+      if (anchor == null) {
+        problems.add(
+            "[ProposalAnchor] the proposal has no anchor: name the object its ops act on with"
+                + " anchor(kind, id)");
+      } else {
+        liveAnchor = labelled(anchor, "the anchor", problems);
+      }
+      List<ObjectRef> liveRefs = new ArrayList<>();
+      Set<String> seen = new HashSet<>();
+      if (anchor != null) {
+        seen.add(anchor.key());
+      }
+      for (ObjectRef r : refs) {
+        if (seen.add(r.key())) {
+          liveRefs.add(labelled(r, "the object", problems));
+        }
+      }
+      List<ProposalOp> built = buildOps(problems);
+      if (!problems.isEmpty()) {
+        throw new InvalidProposalException(agent, problems);
+      }
+      return new Proposal(this, liveAnchor, liveRefs, built);
+    }
+
+    private void checkAgent(List<String> problems) {
+      if (agent.isEmpty()) {
+        problems.add(
+            "[ProposalAgent] the proposal has no agent name: it namespaces the ask key, so one"
+                + " agent's asks never replace another's; pass it to Proposal.builder(agent)");
+        return;
+      }
+      for (int i = 0; i < agent.length(); i++) {
+        char c = agent.charAt(i);
+        if (c == ':' || Character.isWhitespace(c)) {
+          problems.add(
+              "[ProposalAgent] the agent name \""
+                  + agent
+                  + "\" has a colon or a space in it: the ask key joins its parts with colons,"
+                  + " so use a plain name such as \"triage\"");
+          return;
+        }
+      }
+    }
+
+    private ObjectRef labelled(ObjectRef ref, String role, List<String> problems) {
+      ObjectRef live = ref;
+      if (labeler != null) {
+        Optional<String> label = labeler.label(ref.kind(), ref.id());
+        if (label.isPresent() && !label.get().isBlank()) {
+          live = ref.withLabel(label.get());
+        }
+      }
+      if (!live.hasLabel()) {
+        problems.add(
+            "[ProposalLabel] "
+                + role
+                + " "
+                + ref.key()
+                + " has no label: give the builder a Labeler that knows it, so the question"
+                + " names it by its live name (labels come from code, never from the model)");
+      }
+      return live;
+    }
+
+    private List<ProposalOp> buildOps(List<String> problems) {
+      if (ops.isEmpty()) {
+        problems.add(
+            "[ProposalOps] the proposal has no op: add the call the user accepts with"
+                + " op(actions, call)");
+      }
+      Set<String> slotKeys = new HashSet<>();
+      for (UserSlot s : slots) {
+        if (s.opIndex() < 0 || s.opIndex() >= ops.size()) {
+          problems.add(
+              "[ProposalSlot] the slot \""
+                  + s.operand()
+                  + "\" is for op "
+                  + s.opIndex()
+                  + ", but the proposal has "
+                  + ops.size()
+                  + (ops.size() == 1 ? " op" : " ops")
+                  + " (numbered from 0)");
+        } else if (!slotKeys.add(s.opIndex() + ":" + s.operand())) {
+          problems.add(
+              "[ProposalSlot] the slot \""
+                  + s.operand()
+                  + "\" of op "
+                  + s.opIndex()
+                  + " is given twice: give each slot once");
+        }
+      }
+      List<ProposalOp> out = new ArrayList<>(ops.size());
+      for (int i = 0; i < ops.size(); i++) {
+        PendingOp op = ops.get(i);
+        Action call = op.call();
+        Set<String> fills = new LinkedHashSet<>(call.userFills());
+        Map<String, String> probeArgs = new LinkedHashMap<>(call.args());
+        for (UserSlot s : slots) {
+          if (s.opIndex() == i) {
+            fills.add(s.operand());
+            // A drafted value is checked like an argument, so a bad default is caught here.
+            if (!s.blankDefault()) {
+              probeArgs.putIfAbsent(s.operand(), s.defaultValue());
+            }
+          }
+        }
+        List<String> fillList = List.copyOf(fills);
+        List<Problem> found = op.actions().verify(Action.call(call.opcode(), probeArgs, fillList));
+        for (Problem p : found) {
+          problems.add(
+              "[ProposalOp] op "
+                  + i
+                  + " ("
+                  + call.opcode()
+                  + ") is not a valid call: "
+                  + p.message());
+        }
+        Optional<Action> act = op.actions().lookup(call.opcode());
+        if (found.isEmpty() && act.isPresent()) {
+          out.add(new ProposalOp(Action.call(call.opcode(), call.args(), fillList), act.get()));
+        }
+      }
+      return out;
+    }
+  }
+}

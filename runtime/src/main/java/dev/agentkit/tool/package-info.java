@@ -1,0 +1,7 @@
+/**
+ * Acts offered to a model as tools: {@link dev.agentkit.tool.ToolSchemas} renders each act of a
+ * bound set as a JSON-Schema declaration from the live contract, and {@link
+ * dev.agentkit.tool.ToolCallGuard} turns what the model called back into a verified call or a
+ * correction it can act on.
+ */
+package dev.agentkit.tool;
