@@ -1,0 +1,45 @@
+package dev.agentkit.langchain4j;
+
+import dev.agentkit.proposal.ObjectRef;
+
+/**
+ * Every sentence this adapter writes to the model, in one place. Each says what happened in words
+ * the model can act on; none carries an exception, a class name or the autonomy policy.
+ */
+final class Replies {
+  private Replies() {}
+
+  static String ran(String opcode) {
+    return "Done: " + opcode + " ran.";
+  }
+
+  static String proposed(String opcode) {
+    return opcode + " was sent to the user for approval; it has not happened yet.";
+  }
+
+  static String unchanged(String opcode) {
+    return "Nothing to do: "
+        + opcode
+        + " would change nothing as things stand, so it was not sent to the user.";
+  }
+
+  static String runFailed(String opcode) {
+    return opcode + " failed while running and may not have taken effect.";
+  }
+
+  static String notSent(String opcode) {
+    return opcode + " could not be sent to the user for approval, so it has not happened.";
+  }
+
+  static String unknownObject(String opcode, ObjectRef anchor) {
+    return "[UnknownObject] "
+        + opcode
+        + " acts on "
+        + anchor.kind()
+        + " \""
+        + anchor.id()
+        + "\", but there is no such "
+        + anchor.kind()
+        + "; check the id and call again";
+  }
+}

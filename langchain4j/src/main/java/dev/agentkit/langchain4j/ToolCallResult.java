@@ -1,0 +1,156 @@
+package dev.agentkit.langchain4j;
+
+import dev.agentkit.Action;
+import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.GuardResult;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What {@link AgentkitTools#execute} did with one tool call: it ran, it was proposed to the user,
+ * it would have changed nothing, it was corrected, or it failed.
+ *
+ * <p>Every result carries two things for two readers. {@link #message()} goes back to the model
+ * (add it to the chat memory): a short sentence, never a stack trace or a class name. The rest is
+ * for the operator: what ran, the {@link Proposal} to deliver to the user, the correction with its
+ * {@linkplain GuardResult.Correction#detail() detail}, or the exception. Results are immutable.
+ */
+public sealed interface ToolCallResult
+    permits ToolCallResult.Ran,
+        ToolCallResult.Proposed,
+        ToolCallResult.Unchanged,
+        ToolCallResult.Corrected,
+        ToolCallResult.Failed {
+
+  /** The tool call as the model sent it. */
+  ToolExecutionRequest request();
+
+  /** The tool's result for the model, answering {@link #request()} by its id. */
+  ToolExecutionResultMessage message();
+
+  /** A short account for the operator's log; never send it to the model. */
+  String detail();
+
+  /** The text of {@link #message()}. */
+  default String text() {
+    return message().text();
+  }
+
+  /**
+   * The call ran through its act's run handler against the agent's state.
+   *
+   * @param call the declared act carrying the call's arguments, as the run handler received it
+   */
+  record Ran(ToolExecutionRequest request, ToolExecutionResultMessage message, Action call)
+      implements ToolCallResult {
+    /** Checks every part is present. */
+    public Ran {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(call, "call");
+    }
+
+    @Override
+    public String detail() {
+      return "ran " + call.opcode() + " " + new TreeMap<>(call.args());
+    }
+  }
+
+  /**
+   * The call was withheld for a person: nothing ran. The model was told it was sent to the user for
+   * approval, so deliver {@link #proposal()} to the user.
+   *
+   * @param proposal the proposal, with its tokenized question and ask key
+   */
+  record Proposed(
+      ToolExecutionRequest request, ToolExecutionResultMessage message, Proposal proposal)
+      implements ToolCallResult {
+    /** Checks every part is present. */
+    public Proposed {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(proposal, "proposal");
+    }
+
+    @Override
+    public String detail() {
+      return "proposed " + proposal.askKey();
+    }
+  }
+
+  /**
+   * The call was withheld, but by its act's premise it would change nothing in the agent's state,
+   * so no proposal was made (the no-op filter of {@link
+   * dev.agentkit.proposal.Proposals#dropNoOps}).
+   *
+   * @param call the declared act carrying the call's arguments
+   */
+  record Unchanged(ToolExecutionRequest request, ToolExecutionResultMessage message, Action call)
+      implements ToolCallResult {
+    /** Checks every part is present. */
+    public Unchanged {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(call, "call");
+    }
+
+    @Override
+    public String detail() {
+      return "not proposed " + call.opcode() + " " + new TreeMap<>(call.args()) + ": no change";
+    }
+  }
+
+  /**
+   * The call was not valid, so nothing ran and nothing was proposed; the model was sent the
+   * correction's sentences.
+   *
+   * @param correction the problems, and the operator's detail (rule tags, the parser's words)
+   */
+  record Corrected(
+      ToolExecutionRequest request,
+      ToolExecutionResultMessage message,
+      GuardResult.Correction correction)
+      implements ToolCallResult {
+    /** Checks every part is present. */
+    public Corrected {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(correction, "correction");
+    }
+
+    @Override
+    public String detail() {
+      return "corrected " + correction.tool() + ": " + correction.detail();
+    }
+  }
+
+  /**
+   * The call was valid, but running it or proposing it threw. The model was told only that it
+   * failed; the exception is here.
+   *
+   * @param call the declared act carrying the call's arguments
+   * @param failure what the run handler, the ask wording, the anchor function or the proposal
+   *     builder threw
+   */
+  record Failed(
+      ToolExecutionRequest request,
+      ToolExecutionResultMessage message,
+      Action call,
+      Exception failure)
+      implements ToolCallResult {
+    /** Checks every part is present. */
+    public Failed {
+      Objects.requireNonNull(request, "request");
+      Objects.requireNonNull(message, "message");
+      Objects.requireNonNull(call, "call");
+      Objects.requireNonNull(failure, "failure");
+    }
+
+    @Override
+    public String detail() {
+      return "failed " + call.opcode() + " " + new TreeMap<>(call.args()) + ": " + failure;
+    }
+  }
+}
