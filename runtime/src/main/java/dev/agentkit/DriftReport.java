@@ -100,7 +100,7 @@ public final class DriftReport {
       boolean used = usage.uses(opcode) && b != null;
       DriftSeverity ifUsed = used ? null : DriftSeverity.INFO;
       String who = usage.who();
-      String useNote = used ? ", which " + who + " uses" : "";
+      String useNote = used && !usage.agent().isEmpty() ? ", which " + who + " uses" : "";
       if (a == null) {
         items.add(
             item(
@@ -117,7 +117,7 @@ public final class DriftReport {
         items.add(item(DriftRule.OP_ADDED, s, opcode, "", "", "the backend added op " + opcode));
         continue;
       }
-      compareOp(b, a, used ? usage.use(opcode) : null, ifUsed, useNote, who, items);
+      compareOp(b, a, used ? usage.use(opcode) : null, ifUsed, useNote, items);
     }
     items.sort(
         Comparator.comparing(DriftItem::opcode)
@@ -128,13 +128,8 @@ public final class DriftReport {
   }
 
   private static void compareOp(
-      Action b,
-      Action a,
-      ActUse use,
-      DriftSeverity ifUsed,
-      String useNote,
-      String who,
-      List<DriftItem> items) {
+      Action b, Action a, ActUse use, DriftSeverity ifUsed, String useNote, List<DriftItem> items) {
+    boolean used = ifUsed == null;
     String op = b.opcode();
     if (b.tier() != a.tier() && b.tier() != null && a.tier() != null) {
       boolean raised = a.tier().ordinal() > b.tier().ordinal();
@@ -196,7 +191,7 @@ public final class DriftReport {
               "the backend changed the description of "
                   + op
                   + useNote
-                  + (useNote.isEmpty() ? "" : "; the live wording is what the model reads")));
+                  + (used ? "; the live wording is what the model reads" : "")));
     }
     if (!b.objectType().equals(a.objectType())) {
       items.add(
@@ -308,7 +303,7 @@ public final class DriftReport {
                         + "\" of "
                         + target
                         + useNote
-                        + (useNote.isEmpty() ? "" : "; calls with it are now rejected")));
+                        + (used ? "; calls with it are now rejected" : "")));
           }
         }
         for (String v : ao.enumValues()) {
@@ -325,7 +320,7 @@ public final class DriftReport {
                         + "\" to "
                         + target
                         + useNote
-                        + (useNote.isEmpty() ? "" : "; it is usable at once")));
+                        + (used ? "; it is usable at once" : "")));
           }
         }
       }
@@ -346,7 +341,7 @@ public final class DriftReport {
                 "the backend added required operand "
                     + target
                     + useNote
-                    + (useNote.isEmpty() ? "" : "; calls without it are now rejected")));
+                    + (used ? "; calls without it are now rejected" : "")));
       } else {
         items.add(
             item(
