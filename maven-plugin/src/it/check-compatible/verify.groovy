@@ -1,0 +1,7 @@
+dev.agentkit.maven.ItBackend.stop()
+def log = new File(basedir, "build.log").text
+def snapshot = new File(basedir, "contract-snapshots/taskboard.json")
+assert log.contains('[INFO] agentkit: taskboard: 0 breaking, 2 compatible, 0 informational (check of ')
+def xml = new File(basedir, 'target/agentkit-reports/TEST-agentkit-taskboard.xml').text
+assert xml.contains('failures="0"')
+return true

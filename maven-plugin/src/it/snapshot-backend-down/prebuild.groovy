@@ -1,0 +1,4 @@
+new File(basedir, 'contract-snapshots').mkdirs()
+dev.agentkit.maven.ItBackend.commitSnapshot(new File(commonDir, 'taskboard-v1.json'), new File(basedir, 'contract-snapshots/taskboard.json'))
+new File(basedir, 'committed.json').bytes = new File(basedir, 'contract-snapshots/taskboard.json').bytes
+return true

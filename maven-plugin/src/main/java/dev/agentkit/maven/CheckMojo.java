@@ -1,0 +1,123 @@
+package dev.agentkit.maven;
+
+import dev.agentkit.Contract;
+import dev.agentkit.ContractSource;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+
+/**
+ * Compares each committed snapshot with the live contract and fails the build on drift, as {@code
+ * failOn} says. Writes a text report and a JUnit XML report per contract.
+ */
+@Mojo(name = "check", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
+public class CheckMojo extends ContractGoal {
+  /** {@code breaking} (default), {@code any} or {@code none}. */
+  @Parameter(property = "agentkit.failOn", defaultValue = "breaking")
+  String failOn;
+
+  /** Where the text and JUnit XML reports go. */
+  @Parameter(
+      property = "agentkit.reportDirectory",
+      defaultValue = "${project.build.directory}/agentkit-reports")
+  File reportDirectory;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("agentkit: skipped (agentkit.skip)");
+      return;
+    }
+    List<String> failures = new ArrayList<>();
+    try {
+      FailOn mode = FailOn.parse(failOn);
+      SourceFactory factory = sources();
+      for (Map.Entry<Integer, ContractConfig> e : selected()) {
+        ContractConfig c = e.getValue();
+        ContractSource source = factory.create(c, e.getKey());
+        Path file = snapshotDir().resolve(c.name + ".json");
+        Contract committed = readSnapshot(file, c.name);
+        Contract live = fetch(source, c.name);
+        DriftSummary summary = DriftSummary.of(c.name, committed, live, agents(c.name));
+        boolean failed = summary.fails(mode);
+        Reports.write(
+            getLog(),
+            reportDirectory.toPath(),
+            summary,
+            "check of " + file + " against " + source.describe(),
+            summary.failing(mode));
+        if (failed) {
+          failures.add(c.name);
+        }
+      }
+    } catch (ConfigException e) {
+      throw config(e);
+    } catch (IOException e) {
+      throw new MojoExecutionException("could not write the drift report: " + e.getMessage(), e);
+    }
+    if (!failures.isEmpty()) {
+      throw new MojoFailureException(
+          "agentkit: contract drift fails the check (failOn="
+              + failOn.trim()
+              + ") for "
+              + String.join(", ", failures)
+              + "; see the report above and in "
+              + reportDirectory
+              + ". Regenerate the snapshot with mvn agentkit:snapshot, rebuild, and fix the"
+              + " agents the compiler then points at.");
+    }
+  }
+}
+
+/** Writes a drift summary to the log, a text file and a JUnit XML file. */
+final class Reports {
+  private Reports() {}
+
+  static void write(
+      org.apache.maven.plugin.logging.Log log,
+      Path dir,
+      DriftSummary summary,
+      String what,
+      List<dev.agentkit.DriftItem> failing)
+      throws IOException {
+    boolean failed = !failing.isEmpty();
+    List<String> lines = new ArrayList<>();
+    String head =
+        "agentkit: "
+            + summary.contract
+            + ": "
+            + (summary.whole.isEmpty() ? "no drift" : summary.counts())
+            + " ("
+            + what
+            + ")";
+    lines.add(head);
+    lines.addAll(summary.lines());
+    for (String l : lines) {
+      if (failed) {
+        log.error(l);
+      } else {
+        log.info(l);
+      }
+    }
+    Files.createDirectories(dir);
+    Files.writeString(
+        dir.resolve("agentkit-" + summary.contract + ".txt"),
+        String.join("\n", lines) + "\n",
+        StandardCharsets.UTF_8);
+    List<JUnitReport.Case> cases = new ArrayList<>();
+    String detail = String.join("\n", lines);
+    cases.add(new JUnitReport.Case(summary.contract, failed, failing, detail));
+    JUnitReport.write(
+        dir.resolve("TEST-agentkit-" + summary.contract + ".xml"), "agentkit.drift", cases);
+  }
+}

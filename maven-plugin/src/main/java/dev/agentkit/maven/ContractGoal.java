@@ -1,0 +1,179 @@
+package dev.agentkit.maven;
+
+import dev.agentkit.Contract;
+import dev.agentkit.ContractFormatException;
+import dev.agentkit.ContractSnapshot;
+import dev.agentkit.ContractSource;
+import dev.agentkit.ContractSourceException;
+import dev.agentkit.DriftReport;
+import java.io.File;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.settings.Server;
+import org.apache.maven.settings.Settings;
+
+/** What the goals share: the contracts, the snapshot directory, and fetching. */
+abstract class ContractGoal extends AbstractMojo {
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  MavenSession session;
+
+  @Parameter(defaultValue = "${settings}", readonly = true)
+  Settings settings;
+
+  /**
+   * Where snapshots live ({@code <name>.json}). Default: {@code contract-snapshots} in the
+   * reactor's root directory.
+   */
+  @Parameter(property = "agentkit.snapshotDirectory")
+  File snapshotDirectory;
+
+  /** The contracts to snapshot or check. */
+  @Parameter List<ContractConfig> contracts;
+
+  /** Only this contract (by name); default all. */
+  @Parameter(property = "agentkit.contract")
+  String contract;
+
+  /** Skips the goal. */
+  @Parameter(property = "agentkit.skip", defaultValue = "false")
+  boolean skip;
+
+  Path snapshotDir() {
+    if (snapshotDirectory != null) {
+      return snapshotDirectory.toPath().toAbsolutePath().normalize();
+    }
+    MavenProject top = session.getTopLevelProject();
+    File base = top != null ? top.getBasedir() : project.getBasedir();
+    return base.toPath().resolve("contract-snapshots").toAbsolutePath().normalize();
+  }
+
+  /** The configured contracts, filtered by {@code agentkit.contract}, with their indexes. */
+  List<Map.Entry<Integer, ContractConfig>> selected() throws ConfigException {
+    if (contracts == null || contracts.isEmpty()) {
+      throw new ConfigException(
+          "<contracts> is empty: configure at least one <contract> with a <name> and a <url> or"
+              + " <sourceClass> in the agentkit-maven-plugin's <configuration>");
+    }
+    List<Map.Entry<Integer, ContractConfig>> out = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < contracts.size(); i++) {
+      ContractConfig c = contracts.get(i);
+      names.add(c.name == null ? "" : c.name);
+      if (contract == null || contract.isBlank() || contract.trim().equals(c.name)) {
+        out.add(Map.entry(i, c));
+      }
+    }
+    if (out.isEmpty()) {
+      throw new ConfigException(
+          "agentkit.contract is \""
+              + contract.trim()
+              + "\", which is not a configured contract; configured: "
+              + String.join(", ", names.stream().sorted().toList())
+              + dev.agentkit.ContractRules.didYouMean(contract.trim(), names));
+    }
+    return out;
+  }
+
+  SourceFactory sources() throws MojoExecutionException {
+    Map<String, SourceFactory.Server> servers = new HashMap<>();
+    if (settings != null) {
+      for (Server s : settings.getServers()) {
+        servers.put(s.getId(), new SourceFactory.Server(s.getUsername(), s.getPassword()));
+      }
+    }
+    List<URL> classpath = new ArrayList<>();
+    try {
+      for (String element : project.getRuntimeClasspathElements()) {
+        classpath.add(new File(element).toURI().toURL());
+      }
+    } catch (DependencyResolutionRequiredException | MalformedURLException e) {
+      throw new MojoExecutionException("cannot resolve the project's runtime classpath", e);
+    }
+    return new SourceFactory(System::getenv, servers, classpath);
+  }
+
+  /** Fetches a contract and stamps it with the configured name and the source's description. */
+  static Contract fetch(ContractSource source, String name) throws MojoFailureException {
+    Contract fetched;
+    try {
+      fetched = source.fetch();
+    } catch (ContractSourceException e) {
+      throw new MojoFailureException(
+          "could not fetch contract "
+              + name
+              + " from "
+              + source.describe()
+              + ": "
+              + e.getMessage());
+    } catch (RuntimeException e) {
+      throw new MojoFailureException(
+          "could not fetch contract "
+              + name
+              + " from "
+              + source.describe()
+              + ": the source"
+              + " failed with "
+              + e);
+    }
+    if (fetched == null) {
+      throw new MojoFailureException(
+          "could not fetch contract "
+              + name
+              + " from "
+              + source.describe()
+              + ": the source returned no contract");
+    }
+    return Contract.of(name, source.describe(), fetched.ops());
+  }
+
+  static Contract readSnapshot(Path file, String name) throws MojoFailureException {
+    if (!file.toFile().isFile()) {
+      throw new MojoFailureException(
+          "no committed snapshot of contract "
+              + name
+              + " at "
+              + file
+              + "; create it with mvn agentkit:snapshot and commit it");
+    }
+    try {
+      return ContractSnapshot.read(file);
+    } catch (ContractFormatException e) {
+      throw new MojoFailureException(
+          "the snapshot of contract " + name + " is unreadable: " + e.getMessage());
+    }
+  }
+
+  /** The acts of this reactor's agents, per agent, for a contract. */
+  Map<String, DriftReport.Usage> agents(String name) throws MojoExecutionException {
+    List<Path> dirs = new ArrayList<>();
+    List<MavenProject> projects = session.getProjects();
+    for (MavenProject p : projects == null ? List.of(project) : projects) {
+      dirs.add(Path.of(p.getBuild().getOutputDirectory()));
+    }
+    try {
+      return ActIndex.read(ActIndex.existing(dirs), name);
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot read the agents' act index: " + e.getMessage(), e);
+    }
+  }
+
+  static MojoFailureException config(ConfigException e) {
+    return new MojoFailureException("agentkit configuration: " + e.getMessage());
+  }
+}

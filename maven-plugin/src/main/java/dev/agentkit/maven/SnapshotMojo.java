@@ -1,0 +1,131 @@
+package dev.agentkit.maven;
+
+import dev.agentkit.Contract;
+import dev.agentkit.ContractFormatException;
+import dev.agentkit.ContractRules;
+import dev.agentkit.ContractSnapshot;
+import dev.agentkit.ContractSource;
+import dev.agentkit.Problem;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+
+/**
+ * Fetches each configured contract from the live backend and writes {@code
+ * contract-snapshots/<name>.json} in the canonical format. An unchanged contract leaves the file
+ * untouched ("up to date"); a changed one is summarised by severity. An empty or invalid contract
+ * and a failed fetch never replace the existing snapshot.
+ */
+@Mojo(name = "snapshot", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
+public class SnapshotMojo extends ContractGoal {
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("agentkit: skipped (agentkit.skip)");
+      return;
+    }
+    SourceFactory factory = sources();
+    try {
+      for (Map.Entry<Integer, ContractConfig> e : selected()) {
+        ContractConfig c = e.getValue();
+        ContractSource source = factory.create(c, e.getKey());
+        snapshot(c.name, source);
+      }
+    } catch (ConfigException e) {
+      throw config(e);
+    }
+  }
+
+  private void snapshot(String name, ContractSource source)
+      throws MojoExecutionException, MojoFailureException {
+    Path file = snapshotDir().resolve(name + ".json");
+    Contract live = fetch(source, name);
+    if (live.isEmpty()) {
+      throw new MojoFailureException(
+          source.describe()
+              + " served contract "
+              + name
+              + " with no op at all; an empty"
+              + " contract never replaces a snapshot, so "
+              + file
+              + " is left untouched");
+    }
+    List<Problem> problems = ContractRules.checkContract(live);
+    if (!problems.isEmpty()) {
+      StringBuilder sb =
+          new StringBuilder(source.describe())
+              .append(" served an invalid contract ")
+              .append(name)
+              .append("; ")
+              .append(file)
+              .append(" is left untouched:");
+      for (Problem p : problems) {
+        sb.append("\n  - ").append(p.message());
+      }
+      throw new MojoFailureException(sb.toString());
+    }
+    Contract committed = null;
+    if (file.toFile().isFile()) {
+      try {
+        committed = ContractSnapshot.read(file);
+      } catch (ContractFormatException ex) {
+        getLog()
+            .warn(
+                "agentkit: the existing snapshot is unreadable and will be replaced: "
+                    + ex.getMessage());
+      }
+    }
+    if (committed != null
+        && committed.name().equals(name)
+        && committed.digest().equals(live.digest())) {
+      getLog()
+          .info(
+              "agentkit: "
+                  + name
+                  + " is up to date ("
+                  + live.digest()
+                  + ", "
+                  + live.ops().size()
+                  + " ops): "
+                  + file);
+      return;
+    }
+    try {
+      ContractSnapshot.writeAtomically(file, live);
+    } catch (IOException | IllegalArgumentException ex) {
+      throw new MojoExecutionException(
+          "could not write the snapshot of contract "
+              + name
+              + " to "
+              + file
+              + ": "
+              + ex.getMessage(),
+          ex);
+    }
+    if (committed == null) {
+      getLog()
+          .info(
+              "agentkit: wrote the first snapshot of "
+                  + name
+                  + " ("
+                  + live.ops().size()
+                  + " ops, "
+                  + live.digest()
+                  + ") from "
+                  + source.describe()
+                  + " to "
+                  + file);
+      return;
+    }
+    DriftSummary summary = DriftSummary.of(name, committed, live, agents(name));
+    getLog().info("agentkit: " + name + " changed (" + summary.counts() + "); rewrote " + file);
+    for (String line : summary.lines()) {
+      getLog().info(line);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.agentkit.maven;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+
+/**
+ * A real HTTP backend for the plugin's integration tests, started on a loopback port by an IT's
+ * {@code prebuild.groovy} (in the outer Maven JVM) and stopped by its {@code verify.groovy}. It
+ * serves the contract in a file of the IT's directory at {@code /contract}, re-reading the file on
+ * every request, and counts requests.
+ */
+public final class ItBackend {
+  private static HttpServer server;
+  private static int requests;
+
+  private ItBackend() {}
+
+  /** Starts serving {@code contract} on 127.0.0.1:{@code port}, stopping any earlier server. */
+  public static synchronized void start(int port, File contract) throws IOException {
+    stop();
+    requests = 0;
+    HttpServer s =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+    s.createContext(
+        "/contract",
+        exchange -> {
+          synchronized (ItBackend.class) {
+            requests++;
+          }
+          byte[] body = Files.readAllBytes(contract.toPath());
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    s.start();
+    server = s;
+  }
+
+  /** How many contract requests the backend served since it started. */
+  public static synchronized int requests() {
+    return requests;
+  }
+
+  /** Writes the canonical snapshot of a served (wire) contract file, as a committed one. */
+  public static void commitSnapshot(File wire, File target) throws Exception {
+    dev.agentkit.Contract c =
+        dev.agentkit.ContractSnapshot.parseWire(
+            Files.readAllBytes(wire.toPath()), "http://127.0.0.1/contract", "taskboard");
+    dev.agentkit.ContractSnapshot.writeAtomically(target.toPath(), c);
+  }
+
+  /** Stops the server, if one runs. */
+  public static synchronized void stop() {
+    if (server != null) {
+      server.stop(0);
+      server = null;
+    }
+  }
+}

@@ -1,0 +1,200 @@
+package dev.agentkit.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentkit.ContractSource;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Configuration errors of the goals, each naming the parameter and the fix. */
+class SourceFactoryTest {
+  private final SourceFactory factory =
+      new SourceFactory(
+          Map.of("BOARD_TOKEN", "s3cret")::get,
+          Map.of(
+              "board", new SourceFactory.Server(null, "tok"),
+              "basic", new SourceFactory.Server("ann", "pw"),
+              "nopass", new SourceFactory.Server("ann", null)),
+          List.of());
+
+  private static ContractConfig config(String name, String url) {
+    ContractConfig c = new ContractConfig();
+    c.name = name;
+    c.url = url;
+    return c;
+  }
+
+  @Test
+  void aValidHttpContract() throws Exception {
+    ContractConfig c = config("taskboard", "http://127.0.0.1:8080/contract?x=1");
+    c.headers = List.of("X-Tenant: acme");
+    c.authorizationEnv = "BOARD_TOKEN";
+    ContractSource s = factory.create(c, 0);
+    assertThat(s.describe()).isEqualTo("http://127.0.0.1:8080/contract");
+    assertThat(s.toString()).doesNotContain("s3cret");
+  }
+
+  @Test
+  void nameIsRequiredAndFollowsTheSpellingRule() {
+    assertThatThrownBy(() -> factory.create(config(null, "http://x/"), 0))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "contracts[0]: <name> is missing; every contract needs the name its snapshot is saved"
+                + " as (contract-snapshots/<name>.json)");
+    assertThatThrownBy(() -> factory.create(config("TaskBoard", "http://x/"), 2))
+        .hasMessageStartingWith("contracts[2] (TaskBoard): <name> ");
+  }
+
+  @Test
+  void exactlyOneOfUrlAndSourceClass() {
+    assertThatThrownBy(() -> factory.create(config("taskboard", null), 0))
+        .hasMessage(
+            "contracts[0] (taskboard): neither <url> nor <sourceClass> is set; give the URL the"
+                + " backend serves its contract at, or a ContractSource class on the project's"
+                + " classpath");
+    ContractConfig both = config("taskboard", "http://x/");
+    both.sourceClass = "a.B";
+    assertThatThrownBy(() -> factory.create(both, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): both <url> and <sourceClass> are set; give exactly one");
+  }
+
+  @Test
+  void badUrls() {
+    assertThatThrownBy(() -> factory.create(config("taskboard", "ftp://x/"), 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <url> \"ftp://x/\" must start with http:// or https://");
+    assertThatThrownBy(() -> factory.create(config("taskboard", "http://a b/"), 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <url> \"http://a b/\" is not a URL: Illegal character in"
+                + " authority");
+    assertThatThrownBy(() -> factory.create(config("taskboard", "http://u:p@x/"), 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <url> has credentials in it; the POM is no place for them"
+                + " — use <authorizationEnv> or <serverId>");
+    ContractConfig t = config("taskboard", "http://x/");
+    t.requestTimeoutMillis = 0;
+    assertThatThrownBy(() -> factory.create(t, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <connectTimeoutMillis> and <requestTimeoutMillis> must be"
+                + " positive");
+  }
+
+  @Test
+  void headerSyntaxAndNoCredentialsInThePom() {
+    ContractConfig c = config("taskboard", "http://x/");
+    c.headers = List.of("X-Tenant: acme", "X-Broken");
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <headers> entry 2 is not of the form \"Name: value\" (it"
+                + " has no colon)");
+    c.headers = List.of(": value");
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <headers> entry 1 is not of the form \"Name: value\" (it"
+                + " has no header name before the colon)");
+    c.headers = List.of("Authorization: Bearer abc");
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <headers> entry 1 sets Authorization in the POM in clear;"
+                + " credentials come from <authorizationEnv> (an environment variable) or"
+                + " <serverId> (settings.xml)")
+        .message()
+        .doesNotContain("abc");
+  }
+
+  @Test
+  void credentialsFromTheEnvironmentOrSettings() throws Exception {
+    ContractConfig env = config("taskboard", "http://x/");
+    env.authorizationEnv = "MISSING_TOKEN";
+    assertThatThrownBy(() -> factory.create(env, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <authorizationEnv> names environment variable"
+                + " MISSING_TOKEN, which is not set; export it before running Maven");
+    ContractConfig server = config("taskboard", "http://x/");
+    server.serverId = "bored";
+    assertThatThrownBy(() -> factory.create(server, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <serverId> bored is not a <server> in settings.xml; it"
+                + " has: basic, board, nopass");
+    server.serverId = "nopass";
+    assertThatThrownBy(() -> factory.create(server, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): settings.xml server nopass has no <password> to"
+                + " authenticate with");
+    server.serverId = "board";
+    server.authorizationEnv = "BOARD_TOKEN";
+    assertThatThrownBy(() -> factory.create(server, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): both <authorizationEnv> and <serverId> are set; give at"
+                + " most one");
+    server.authorizationEnv = null;
+    assertThat(factory.create(server, 0).describe()).isEqualTo("http://x/");
+    SourceFactory noServers = new SourceFactory(k -> null, Map.of(), List.of());
+    assertThatThrownBy(() -> noServers.create(server, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <serverId> board is not a <server> in settings.xml (it"
+                + " has none)");
+  }
+
+  @Test
+  void sourceClassErrors() {
+    ContractConfig c = config("taskboard", null);
+    c.sourceClass = "com.example.Missing";
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <sourceClass> com.example.Missing is not on the project's"
+                + " classpath; compile it in this module (src/main/java) or add the dependency"
+                + " that has it");
+    c.sourceClass = "java.lang.String";
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <sourceClass> java.lang.String does not implement"
+                + " dev.agentkit.ContractSource");
+    c.sourceClass = NoDefaultConstructor.class.getName();
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <sourceClass> "
+                + NoDefaultConstructor.class.getName()
+                + " needs a public constructor without parameters");
+    c.sourceClass = Throwing.class.getName();
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <sourceClass> "
+                + Throwing.class.getName()
+                + " could not be created: java.lang.IllegalStateException: no config");
+  }
+
+  @Test
+  void failOnValues() throws Exception {
+    assertThat(FailOn.parse(" Breaking ")).isEqualTo(FailOn.BREAKING);
+    assertThat(FailOn.parse("any")).isEqualTo(FailOn.ANY);
+    assertThat(FailOn.parse("none")).isEqualTo(FailOn.NONE);
+    assertThatThrownBy(() -> FailOn.parse("always"))
+        .hasMessage("<failOn> (agentkit.failOn) is \"always\"; use one of any, breaking, none");
+  }
+
+  /** A source without a no-arg constructor. */
+  public static final class NoDefaultConstructor implements ContractSource {
+    public NoDefaultConstructor(String url) {}
+
+    @Override
+    public dev.agentkit.Contract fetch() {
+      return null;
+    }
+  }
+
+  /** A source whose constructor throws. */
+  public static final class Throwing implements ContractSource {
+    public Throwing() {
+      throw new IllegalStateException("no config");
+    }
+
+    @Override
+    public dev.agentkit.Contract fetch() {
+      return null;
+    }
+  }
+}
