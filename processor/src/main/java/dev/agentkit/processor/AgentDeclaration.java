@@ -1,0 +1,78 @@
+package dev.agentkit.processor;
+
+import dev.agentkit.Action;
+import dev.agentkit.ChangeCategory;
+import dev.agentkit.Tier;
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * What an agent class declares, read from its annotations and nothing else: no contract, no checks.
+ * Produced by {@link AgentParser}, checked by {@link AgentChecker}.
+ *
+ * @param agent the {@code @Agent} class
+ * @param mirror its {@code @Agent} annotation
+ * @param contract the contract's name
+ * @param state the state type, or null when it did not resolve
+ * @param acts every {@code @Act} and {@code @LocalAct}, in source order (class first, then methods)
+ * @param runs every {@code @Run} method
+ * @param asks every {@code @Ask} method
+ */
+record AgentDeclaration(
+    TypeElement agent,
+    AnnotationMirror mirror,
+    String contract,
+    TypeMirror state,
+    List<ActSite> acts,
+    List<HandlerSite> runs,
+    List<HandlerSite> asks) {
+
+  AgentDeclaration {
+    acts = List.copyOf(acts);
+    runs = List.copyOf(runs);
+    asks = List.copyOf(asks);
+  }
+
+  /**
+   * One {@code @Act} or {@code @LocalAct}.
+   *
+   * @param element the method it is on (its reader) or the agent class (no reader)
+   * @param mirror the annotation
+   * @param local whether it is a {@code @LocalAct}
+   * @param premise for a use, the opcode and premise; for a local act, the whole contract
+   * @param assertTier the asserted tier of a use, or null
+   * @param operandMirrors for a local act, its {@code @Operand} annotations in order
+   */
+  record ActSite(
+      Element element,
+      AnnotationMirror mirror,
+      boolean local,
+      Action premise,
+      Tier assertTier,
+      List<AnnotationMirror> operandMirrors) {
+
+    ActSite {
+      operandMirrors = List.copyOf(operandMirrors);
+    }
+
+    String opcode() {
+      return premise.opcode();
+    }
+
+    ChangeCategory category() {
+      return premise.category();
+    }
+
+    /** The reader method, or null when the act sits on the class. */
+    ExecutableElement method() {
+      return element instanceof ExecutableElement m ? m : null;
+    }
+  }
+
+  /** One {@code @Run} or {@code @Ask} method and the opcode it names. */
+  record HandlerSite(ExecutableElement method, AnnotationMirror mirror, String opcode) {}
+}
