@@ -74,7 +74,13 @@ final class AgentChecker {
     for (HandlerSite h : runs.values()) {
       Handler handler =
           signature(
-              h.method(), h.mirror(), Shape.RUN, Tags.RUN_SIGNATURE, d, h.opcode(), viewNames);
+              h.method(),
+              new Reporter.Location(h.method(), h.mirror(), null),
+              Shape.RUN,
+              Tags.RUN_SIGNATURE,
+              d,
+              h.opcode(),
+              viewNames);
       if (handler != null) {
         runHandlers.put(h.opcode(), handler);
       }
@@ -82,7 +88,13 @@ final class AgentChecker {
     for (HandlerSite h : asks.values()) {
       Handler handler =
           signature(
-              h.method(), h.mirror(), Shape.ASK, Tags.ASK_SIGNATURE, d, h.opcode(), viewNames);
+              h.method(),
+              new Reporter.Location(h.method(), h.mirror(), null),
+              Shape.ASK,
+              Tags.ASK_SIGNATURE,
+              d,
+              h.opcode(),
+              viewNames);
       if (handler != null) {
         askHandlers.put(h.opcode(), handler);
       }
@@ -104,7 +116,7 @@ final class AgentChecker {
         handler =
             signature(
                 method,
-                s.mirror(),
+                s.at(null),
                 fieldReader ? Shape.FIELD_READER : Shape.READER,
                 Tags.READER_SIGNATURE,
                 d,
@@ -280,7 +292,7 @@ final class AgentChecker {
 
   private Handler signature(
       ExecutableElement method,
-      AnnotationMirror mirror,
+      Reporter.Location location,
       Shape shape,
       Tags tag,
       AgentDeclaration d,
@@ -292,10 +304,8 @@ final class AgentChecker {
         signatures.check(method, shape, d.state(), viewNames.get(opcode), stateName, problems);
     for (String p : problems) {
       reporter.error(
-          tag.message(opcode + ": the " + shape.what + " " + method.getSimpleName() + " " + p),
-          method,
-          mirror,
-          null);
+          location,
+          tag.message(opcode + ": the " + shape.what + " " + method.getSimpleName() + " " + p));
     }
     return h;
   }
@@ -357,7 +367,7 @@ final class AgentChecker {
         }
       }
     }
-    reporter.error(message, site.element(), site.mirror(), value);
+    reporter.error(site.at(value), message);
   }
 
   private static AnnotationValue operandValue(

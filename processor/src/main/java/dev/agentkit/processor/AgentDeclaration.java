@@ -5,6 +5,7 @@ import dev.agentkit.ChangeCategory;
 import dev.agentkit.Tier;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
@@ -46,6 +47,9 @@ record AgentDeclaration(
    * @param premise for a use, the opcode and premise; for a local act, the whole contract
    * @param assertTier the asserted tier of a use, or null
    * @param operandMirrors for a local act, its {@code @Operand} annotations in order
+   * @param container when the annotation is repeated, the container javac holds it in (messages
+   *     must point through it), else null
+   * @param inContainer when repeated, the annotation as an element of the container's value
    */
   record ActSite(
       Element element,
@@ -53,7 +57,9 @@ record AgentDeclaration(
       boolean local,
       Action premise,
       Tier assertTier,
-      List<AnnotationMirror> operandMirrors) {
+      List<AnnotationMirror> operandMirrors,
+      AnnotationMirror container,
+      AnnotationValue inContainer) {
 
     ActSite {
       operandMirrors = List.copyOf(operandMirrors);
@@ -70,6 +76,18 @@ record AgentDeclaration(
     /** The reader method, or null when the act sits on the class. */
     ExecutableElement method() {
       return element instanceof ExecutableElement m ? m : null;
+    }
+
+    /**
+     * Where a message about this act points: at {@code value} (an attribute value of the
+     * annotation, or null for the annotation as a whole). javac locates a repeated annotation only
+     * through its container, so a repeated one is reached as a value inside the container.
+     */
+    Reporter.Location at(AnnotationValue value) {
+      if (container == null) {
+        return new Reporter.Location(element, mirror, value);
+      }
+      return new Reporter.Location(element, container, value != null ? value : inContainer);
     }
   }
 

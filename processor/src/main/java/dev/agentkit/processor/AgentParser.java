@@ -16,6 +16,7 @@ import dev.agentkit.processor.AgentDeclaration.HandlerSite;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -73,22 +74,21 @@ final class AgentParser {
     for (AnnotationMirror m : element.getAnnotationMirrors()) {
       String name = annotationName(m);
       if (name.equals(ACT)) {
-        out.add(use(element, m));
-      } else if (name.equals(ACTS)) {
-        for (AnnotationMirror inner : values.annotations(m, "value")) {
-          out.add(use(element, inner));
-        }
+        out.add(use(element, m, null, null));
       } else if (name.equals(LOCAL_ACT)) {
-        out.add(local(element, m));
-      } else if (name.equals(LOCAL_ACTS)) {
-        for (AnnotationMirror inner : values.annotations(m, "value")) {
-          out.add(local(element, inner));
+        out.add(local(element, m, null, null));
+      } else if (name.equals(ACTS) || name.equals(LOCAL_ACTS)) {
+        for (AnnotationValue v : AnnotationValues.list(values.value(m, "value"))) {
+          if (v.getValue() instanceof AnnotationMirror inner) {
+            out.add(name.equals(ACTS) ? use(element, inner, m, v) : local(element, inner, m, v));
+          }
         }
       }
     }
   }
 
-  private ActSite use(Element element, AnnotationMirror m) {
+  private ActSite use(
+      Element element, AnnotationMirror m, AnnotationMirror container, AnnotationValue in) {
     Action premise = premise(m, Action.builder(values.string(m, "opcode"))).build();
     String asserted = values.enumConstant(m, "assertTier");
     Tier tier = null;
@@ -99,10 +99,11 @@ final class AgentParser {
         tier = null; // did not resolve; javac reports it
       }
     }
-    return new ActSite(element, m, false, premise, tier, List.of());
+    return new ActSite(element, m, false, premise, tier, List.of(), container, in);
   }
 
-  private ActSite local(Element element, AnnotationMirror m) {
+  private ActSite local(
+      Element element, AnnotationMirror m, AnnotationMirror container, AnnotationValue in) {
     Action.Builder b =
         premise(m, Action.builder(values.string(m, "opcode")))
             .description(values.string(m, "description"))
@@ -120,7 +121,7 @@ final class AgentParser {
               values.strings(o, "enumValues"),
               values.bool(o, "list")));
     }
-    return new ActSite(element, m, true, b.build(), null, operandMirrors);
+    return new ActSite(element, m, true, b.build(), null, operandMirrors, container, in);
   }
 
   private Action.Builder premise(AnnotationMirror m, Action.Builder b) {
