@@ -117,7 +117,8 @@ final class WiringWriter {
     CodeBlock.Builder ops = CodeBlock.builder();
     for (int i = 0; i < m.compiledOps().size(); i++) {
       Action op = m.compiledOps().get(i);
-      ops.add(i == 0 ? "\n" : ",\n").add(contractOf(op, opConstants.get(op.opcode())).build());
+      ops.add(i == 0 ? "\n" : ",\n")
+          .add(contractOf(op, opConstants.get(op.opcode())).add("\n.build()").build());
     }
     return MethodSpec.methodBuilder("compiledContract")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -314,7 +315,7 @@ final class WiringWriter {
         TypeSpec.recordBuilder(view)
             .addModifiers(Modifier.PUBLIC)
             .recordConstructor(
-                MethodSpec.constructorBuilder()
+                MethodSpec.compactConstructorBuilder()
                     .addModifiers(Modifier.PUBLIC)
                     .addParameter(Action.class, "action")
                     .addStatement("$T.requireNonNull(action, $S)", Objects.class, "action")

@@ -119,7 +119,7 @@ final class Fixtures {
     Compilation compile(JavaFileObject... sources) {
       return javac()
           .withProcessors(new AgentKitProcessor(loader()))
-          .withOptions("-Aagentkit.snapshotDir=" + dir.toAbsolutePath(), "-Xlint:all")
+          .withOptions("-Aagentkit.snapshotDir=" + dir.toAbsolutePath(), "-Xlint:all,-processing")
           .compile(sources);
     }
   }
