@@ -7,6 +7,7 @@ import dev.agentkit.processor.SnapshotCache.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -20,6 +21,8 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
 
 /**
  * The agentkit annotation processor: for each {@code @Agent} class, reads the contract snapshot,
@@ -145,6 +148,31 @@ public final class AgentKitProcessor extends AbstractProcessor {
     WiringModel model = checker.check(d, contract);
     if (model != null) {
       new WiringWriter(model).write().writeTo(processingEnv.getFiler());
+      writeStamp(agent, d.contract(), model);
+    }
+  }
+
+  /**
+   * Records which snapshot (file and digest) the wiring was generated from, in {@code
+   * META-INF/agentkit/wiring/<agent>.properties} of the class output, so a build step can tell that
+   * a snapshot changed since and force a recompile (javac cannot declare a file as an input).
+   */
+  private void writeStamp(TypeElement agent, String contract, WiringModel model)
+      throws IOException {
+    Path file = cache.get(contract).file();
+    FileObject stamp =
+        processingEnv
+            .getFiler()
+            .createResource(
+                StandardLocation.CLASS_OUTPUT,
+                "",
+                "META-INF/agentkit/wiring/" + agent.getQualifiedName() + ".properties",
+                agent);
+    try (Writer w = stamp.openWriter()) {
+      w.write("# Written by " + AgentKitProcessor.class.getName() + "; do not edit.\n");
+      w.write("contract=" + model.contractName() + "\n");
+      w.write("snapshot=" + file.toString().replace("\\", "/") + "\n");
+      w.write("digest=" + model.contractDigest() + "\n");
     }
   }
 
