@@ -146,6 +146,23 @@ class GeneratedWiringTest {
   }
 
   @Test
+  void recordsTheSnapshotItWasGeneratedFrom() throws IOException {
+    Compilation c = compile();
+    String stamp =
+        c.generatedFile(
+                javax.tools.StandardLocation.CLASS_OUTPUT,
+                "",
+                "META-INF/agentkit/wiring/test.TriageAgent.properties")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    assertThat(stamp)
+        .contains("contract=taskboard\n")
+        .contains("snapshot=" + dir.resolve("taskboard.json").toString().replace('\\', '/'))
+        .contains("digest=" + Fixtures.taskboard().digest() + "\n");
+  }
+
+  @Test
   void generatedCodeIsDeterministic() throws IOException {
     String first =
         compile()
