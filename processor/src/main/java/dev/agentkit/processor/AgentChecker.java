@@ -367,7 +367,7 @@ final class AgentChecker {
         }
       }
     }
-    reporter.error(site.at(value), message);
+    reporter.error(site.at(value, attribute, subject), message);
   }
 
   private static AnnotationValue operandValue(

@@ -50,6 +50,7 @@ record AgentDeclaration(
    * @param container when the annotation is repeated, the container javac holds it in (messages
    *     must point through it), else null
    * @param inContainer when repeated, the annotation as an element of the container's value
+   * @param index when repeated, its position among the repeated annotations, else -1
    */
   record ActSite(
       Element element,
@@ -59,7 +60,8 @@ record AgentDeclaration(
       Tier assertTier,
       List<AnnotationMirror> operandMirrors,
       AnnotationMirror container,
-      AnnotationValue inContainer) {
+      AnnotationValue inContainer,
+      int index) {
 
     ActSite {
       operandMirrors = List.copyOf(operandMirrors);
@@ -84,10 +86,19 @@ record AgentDeclaration(
      * through its container, so a repeated one is reached as a value inside the container.
      */
     Reporter.Location at(AnnotationValue value) {
+      return at(value, "", "");
+    }
+
+    /** As {@link #at(AnnotationValue)}, naming the attribute and literal for a repeated one. */
+    Reporter.Location at(AnnotationValue value, String attribute, String subject) {
       if (container == null) {
         return new Reporter.Location(element, mirror, value);
       }
-      return new Reporter.Location(element, container, value != null ? value : inContainer);
+      return new Reporter.Location(
+          element,
+          container,
+          value != null ? value : inContainer,
+          new Reporter.Repeated(local ? "LocalAct" : "Act", index, attribute, subject));
     }
   }
 

@@ -60,7 +60,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
-    reporter = new Reporter(env.getMessager());
+    reporter = new Reporter(env);
     String option = env.getOptions().get(SNAPSHOT_DIR);
     if (option == null || option.isBlank()) {
       dirProblem =

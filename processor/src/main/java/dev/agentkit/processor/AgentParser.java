@@ -74,13 +74,18 @@ final class AgentParser {
     for (AnnotationMirror m : element.getAnnotationMirrors()) {
       String name = annotationName(m);
       if (name.equals(ACT)) {
-        out.add(use(element, m, null, null));
+        out.add(use(element, m, null, null, -1));
       } else if (name.equals(LOCAL_ACT)) {
-        out.add(local(element, m, null, null));
+        out.add(local(element, m, null, null, -1));
       } else if (name.equals(ACTS) || name.equals(LOCAL_ACTS)) {
+        int index = 0;
         for (AnnotationValue v : AnnotationValues.list(values.value(m, "value"))) {
           if (v.getValue() instanceof AnnotationMirror inner) {
-            out.add(name.equals(ACTS) ? use(element, inner, m, v) : local(element, inner, m, v));
+            out.add(
+                name.equals(ACTS)
+                    ? use(element, inner, m, v, index)
+                    : local(element, inner, m, v, index));
+            index++;
           }
         }
       }
@@ -88,7 +93,11 @@ final class AgentParser {
   }
 
   private ActSite use(
-      Element element, AnnotationMirror m, AnnotationMirror container, AnnotationValue in) {
+      Element element,
+      AnnotationMirror m,
+      AnnotationMirror container,
+      AnnotationValue in,
+      int index) {
     Action premise = premise(m, Action.builder(values.string(m, "opcode"))).build();
     String asserted = values.enumConstant(m, "assertTier");
     Tier tier = null;
@@ -99,11 +108,15 @@ final class AgentParser {
         tier = null; // did not resolve; javac reports it
       }
     }
-    return new ActSite(element, m, false, premise, tier, List.of(), container, in);
+    return new ActSite(element, m, false, premise, tier, List.of(), container, in, index);
   }
 
   private ActSite local(
-      Element element, AnnotationMirror m, AnnotationMirror container, AnnotationValue in) {
+      Element element,
+      AnnotationMirror m,
+      AnnotationMirror container,
+      AnnotationValue in,
+      int index) {
     Action.Builder b =
         premise(m, Action.builder(values.string(m, "opcode")))
             .description(values.string(m, "description"))
@@ -121,7 +134,7 @@ final class AgentParser {
               values.strings(o, "enumValues"),
               values.bool(o, "list")));
     }
-    return new ActSite(element, m, true, b.build(), null, operandMirrors, container, in);
+    return new ActSite(element, m, true, b.build(), null, operandMirrors, container, in, index);
   }
 
   private Action.Builder premise(AnnotationMirror m, Action.Builder b) {

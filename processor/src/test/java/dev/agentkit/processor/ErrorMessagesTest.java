@@ -244,12 +244,31 @@ class ErrorMessagesTest {
         agent(
             """
             @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
-            @Act(opcode = "create_task", category = ChangeCategory.MERGE)
+            @Act(category = ChangeCategory.MERGE,
+                opcode = "create_task") // here
             """,
             "");
-    // javac cannot locate a repeated annotation (it sits in a synthesized container), so a
-    // message about one falls back to the class it is on.
-    expectError(text, "final class TriageAgent", "[DuplicateOpcode] create_task: declared 2 times");
+    expectError(text, "// here", "[DuplicateOpcode] create_task: declared 2 times");
+  }
+
+  @Test
+  void problemInARepeatedActPointsAtItsValue() {
+    // javac keeps repeated annotations in a container it cannot locate; the source tree can.
+    String text =
+        agent(
+            """
+            @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
+            @Act(opcode = "update_task", category = ChangeCategory.MERGE,
+                structured = {"title",
+                    "titel"}) // here
+            @LocalAct(opcode = "a", description = "A.", tier = Tier.REVERSIBLE,
+                category = ChangeCategory.MERGE)
+            @LocalAct(opcode = "b", description = "B.", tier = Tier.IRREVERSIBLE,
+                category = ChangeCategory.MERGE) // there
+            """,
+            "");
+    expectError(text, "// here", "[UnknownStructured] update_task: structured operand \"titel\"");
+    expectError(text, "@LocalAct(opcode = \"b\"", "[WithheldWithoutAsk] b: tier irreversible");
   }
 
   @Test
