@@ -13,6 +13,7 @@ import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -204,7 +205,7 @@ final class AgentChecker {
     for (ActSite s : acts) {
       opcodes.add(s.opcode());
     }
-    Set<String> taken = new java.util.HashSet<>(Set.of(wiringName));
+    Set<String> taken = new HashSet<>(Set.of(wiringName));
     Map<String, String> out = new LinkedHashMap<>();
     for (String op : opcodes) {
       out.put(op, wiringName + "." + JavaNames.unique(JavaNames.upperCamel(op), taken, ""));

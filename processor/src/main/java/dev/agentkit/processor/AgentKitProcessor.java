@@ -178,7 +178,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
 
   /** The agent's contract, or null after reporting why it cannot be had. */
   private Contract snapshot(AgentDeclaration d) {
-    String name = AgentParser.annotationName(d.mirror()).isEmpty() ? "" : d.contract();
+    String name = d.contract();
     Element agent = d.agent();
     AnnotationMirror mirror = d.mirror();
     if (dirProblem != null) {

@@ -4,6 +4,7 @@ import dev.agentkit.Contract;
 import dev.agentkit.ContractFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,15 +43,10 @@ final class SnapshotCache {
     return byContract.computeIfAbsent(contract, this::read);
   }
 
-  /** Whether the contract's snapshot has been read before (its failure was already reported). */
-  boolean seen(String contract) {
-    return byContract.containsKey(contract);
-  }
-
   private Outcome read(String contract) {
     Path file = dir.resolve(contract + ".json");
     if (!Files.isRegularFile(file)) {
-      return new Outcome(null, file, new java.nio.file.NoSuchFileException(file.toString()));
+      return new Outcome(null, file, new NoSuchFileException(file.toString()));
     }
     try {
       return new Outcome(loader.load(file), file, null);

@@ -13,6 +13,7 @@ import dev.agentkit.Act;
 import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import dev.agentkit.ArgValues;
+import dev.agentkit.BindException;
 import dev.agentkit.ChangeCategory;
 import dev.agentkit.Contract;
 import dev.agentkit.ContractSource;
@@ -32,6 +33,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -56,7 +58,7 @@ final class WiringWriter {
     this.agent = ClassName.get(model.agent());
     this.state = TypeName.get(model.state()).box();
     Set<String> taken = new HashSet<>(Set.of("CONTRACT", "CONTRACT_DIGEST"));
-    Set<String> opcodes = new java.util.TreeSet<>();
+    Set<String> opcodes = new TreeSet<>();
     for (ActModel a : model.acts()) {
       opcodes.add(a.action().opcode());
     }
@@ -171,7 +173,7 @@ final class WiringWriter {
                     + " contract, to compare\nwith {@link #CONTRACT_DIGEST}.\n\n"
                     + "@throws $T listing every problem\n",
                 ActionSet.class,
-                dev.agentkit.BindException.class)
+                BindException.class)
             .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
             .addStatement("return $T.bind(source, uses(agent), locals(agent))", ActionSet.class)
             .build();
@@ -184,7 +186,7 @@ final class WiringWriter {
             .addJavadoc(
                 "Binds the agent's acts to a contract already fetched.\n\n"
                     + "@throws $T listing every problem\n",
-                dev.agentkit.BindException.class)
+                BindException.class)
             .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
             .addStatement("return $T.bind(contract, uses(agent), locals(agent))", ActionSet.class)
             .build();
