@@ -179,6 +179,36 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void readerTakingAnotherOpsView() {
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "set_task_due_date", category = ChangeCategory.SCALAR_SET, // here
+                  input = "due_date")
+              String due(Board b, TriageAgent_Wiring.SetStatus a) { return ""; }
+            """);
+    expectError(
+        text,
+        "// here",
+        "its second parameter is TriageAgent_Wiring.SetStatus, not Action or the op's view"
+            + " TriageAgent_Wiring.SetTaskDueDate");
+  }
+
+  @Test
+  void duplicateAsk() {
+    String text =
+        agent(
+            "@Act(opcode = \"send_digest\", category = ChangeCategory.MERGE)",
+            """
+              @Ask("send_digest") String one(Action a) { return "?"; }
+              @Ask("send_digest") // here
+              String two(Action a) { return "?"; }
+            """);
+    expectError(text, "// here", "[DuplicateAsk] send_digest: @Ask is on both one and two");
+  }
+
+  @Test
   void fieldReaderWithoutFieldName() {
     String text =
         agent(
