@@ -2,9 +2,7 @@ package dev.agentkit;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,15 +16,15 @@ import java.util.Optional;
 public final class Contract {
   private final String name;
   private final String source;
+  // Sorted by opcode, with no opcode twice; lookups are a binary search, so building a contract
+  // costs no index, which a large snapshot read would otherwise pay for up front.
   private final List<Action> ops;
-  private final Map<String, Action> byOpcode;
   private volatile String digest;
 
-  private Contract(String name, String source, List<Action> ops, Map<String, Action> byOpcode) {
+  private Contract(String name, String source, List<Action> ops) {
     this.name = name;
     this.source = source;
     this.ops = ops;
-    this.byOpcode = byOpcode;
   }
 
   /**
@@ -42,17 +40,30 @@ public final class Contract {
     Objects.requireNonNull(ops, "ops");
     List<Action> sorted = new ArrayList<>(ops);
     sorted.sort(Comparator.comparing(Action::opcode));
-    Map<String, Action> index = new HashMap<>(Math.max(16, sorted.size() * 2));
-    for (Action op : sorted) {
-      if (index.putIfAbsent(op.opcode(), op) != null) {
+    for (int i = 1; i < sorted.size(); i++) {
+      String opcode = sorted.get(i).opcode();
+      if (opcode.equals(sorted.get(i - 1).opcode())) {
         throw new IllegalArgumentException(
             "the contract declares opcode \""
-                + op.opcode()
+                + opcode
                 + "\" twice: an opcode names one op, so the backend must serve it once");
       }
     }
     return new Contract(
-        name == null ? "" : name, source == null ? "" : source, List.copyOf(sorted), index);
+        name == null ? "" : name, source == null ? "" : source, List.copyOf(sorted));
+  }
+
+  /**
+   * A contract of ops the caller has already sorted by opcode, with no opcode twice, and digested:
+   * the snapshot reader does both while it reads, so a large contract is not walked again. Trusts
+   * its arguments.
+   *
+   * @param digest the ops' digest as {@link SnapshotWriter#digestOf} computes it
+   */
+  static Contract ofSorted(String name, String source, List<Action> sortedOps, String digest) {
+    Contract c = new Contract(name, source, List.copyOf(sortedOps));
+    c.digest = digest;
+    return c;
   }
 
   /** A contract of the given ops with no source stamp. */
@@ -72,7 +83,7 @@ public final class Contract {
 
   /** This contract stamped with another source. */
   public Contract withSource(String source) {
-    Contract c = new Contract(name, source == null ? "" : source, ops, byOpcode);
+    Contract c = new Contract(name, source == null ? "" : source, ops);
     c.digest = digest;
     return c;
   }
@@ -84,12 +95,33 @@ public final class Contract {
 
   /** The op with this opcode, if the contract declares it. */
   public Optional<Action> op(String opcode) {
-    return Optional.ofNullable(byOpcode.get(opcode));
+    int i = indexOf(opcode);
+    return i < 0 ? Optional.empty() : Optional.of(ops.get(i));
   }
 
   /** Whether the contract declares this opcode. */
   public boolean has(String opcode) {
-    return byOpcode.containsKey(opcode);
+    return indexOf(opcode) >= 0;
+  }
+
+  private int indexOf(String opcode) {
+    if (opcode == null) {
+      return -1;
+    }
+    int low = 0;
+    int high = ops.size() - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      int c = ops.get(mid).opcode().compareTo(opcode);
+      if (c < 0) {
+        low = mid + 1;
+      } else if (c > 0) {
+        high = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
   }
 
   /** Every opcode, sorted. */

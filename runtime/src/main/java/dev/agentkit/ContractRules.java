@@ -416,28 +416,36 @@ public final class ContractRules {
   public static List<Problem> checkContract(Contract contract) {
     List<Problem> problems = new ArrayList<>();
     for (Action op : contract.ops()) {
-      if (op.opcode().isEmpty()) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.EMPTY_OPCODE,
-                "",
-                "",
-                "an op has an empty opcode; every op needs the opcode clients call it by"));
-      }
-      if (op.tier() == null) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.UNSET_TIER,
-                op.opcode(),
-                "",
-                label(op.opcode())
-                    + ": no tier; an unset tier is never taken as read-only, so the backend must"
-                    + " serve one of "
-                    + Tier.validNames()));
-      }
-      checkOperands(op.opcode(), op.operands(), problems);
+      checkContractOp(op, problems);
     }
     return problems;
+  }
+
+  /**
+   * The checks of {@link #checkContract} for one op, so that a reader can run them on each op as it
+   * reads it.
+   */
+  static void checkContractOp(Action op, List<Problem> problems) {
+    if (op.opcode().isEmpty()) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.EMPTY_OPCODE,
+              "",
+              "",
+              "an op has an empty opcode; every op needs the opcode clients call it by"));
+    }
+    if (op.tier() == null) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.UNSET_TIER,
+              op.opcode(),
+              "",
+              label(op.opcode())
+                  + ": no tier; an unset tier is never taken as read-only, so the backend must"
+                  + " serve one of "
+                  + Tier.validNames()));
+    }
+    checkOperands(op.opcode(), op.operands(), problems);
   }
 
   /**

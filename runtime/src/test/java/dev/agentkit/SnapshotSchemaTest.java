@@ -1,0 +1,129 @@
+package dev.agentkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The JSON Schema of the snapshot format says what the writer writes and the reader reads. */
+class SnapshotSchemaTest {
+  static Map<String, Object> schema;
+
+  @BeforeAll
+  static void readSchema() throws IOException {
+    // Tests run in the runtime module; the schema sits beside it, with the committed snapshots.
+    byte[] json = Files.readAllBytes(Path.of("../contract-snapshots/snapshot.schema.json"));
+    try (JsonParser p = new JsonFactory().createParser(json)) {
+      p.nextToken();
+      schema = object(p);
+    }
+  }
+
+  @Test
+  void itIsDraft2020_12() {
+    assertThat(schema.get("$schema")).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+  }
+
+  @Test
+  void everyObjectListsExactlyTheKeysTheWriterWritesAllRequired() {
+    assertKeys(schema, "format", "contract", "source", "digest", "ops");
+    assertKeys(definition("op"), "opcode", "description", "object_type", "tier", "operands");
+    assertKeys(definition("operand"), "name", "description", "type", "required", "list", "enum");
+  }
+
+  @Test
+  void theEnumsAreTheCanonicalNames() {
+    assertThat(property(definition("op"), "tier").get("enum"))
+        .isEqualTo(Names.wireNames(Tier.values(), Tier::wireName));
+    assertThat(property(definition("operand"), "type").get("enum"))
+        .isEqualTo(Names.wireNames(OperandType.values(), OperandType::wireName));
+    assertThat(property(schema, "format").get("const")).isEqualTo((long) SnapshotWriter.FORMAT);
+  }
+
+  @Test
+  void thePatternsAgreeWithTheCode() {
+    Pattern digest = Pattern.compile((String) property(schema, "digest").get("pattern"));
+    assertThat(digest.matcher(SnapshotWriterTest.SMALL.digest()).matches()).isTrue();
+    Pattern name = Pattern.compile((String) property(schema, "contract").get("pattern"));
+    for (String candidate :
+        List.of(
+            "taskboard",
+            "a",
+            "task-board_2",
+            "a".repeat(64),
+            "a".repeat(65),
+            "",
+            "9a",
+            "A",
+            "task board",
+            "-a",
+            "é")) {
+      assertThat(name.matcher(candidate).matches())
+          .as(candidate)
+          .isEqualTo(ContractName.problems(candidate).isEmpty());
+    }
+  }
+
+  private static void assertKeys(Map<String, Object> object, String... keys) {
+    assertThat(object.get("additionalProperties")).isEqualTo(false);
+    assertThat(object.get("required")).isEqualTo(List.of(keys));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> properties = (Map<String, Object>) object.get("properties");
+    assertThat(properties.keySet()).containsExactly(keys);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> definition(String name) {
+    return (Map<String, Object>) ((Map<String, Object>) schema.get("$defs")).get(name);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> property(Map<String, Object> object, String name) {
+    return (Map<String, Object>) ((Map<String, Object>) object.get("properties")).get(name);
+  }
+
+  private static Map<String, Object> object(JsonParser p) throws IOException {
+    Map<String, Object> out = new LinkedHashMap<>();
+    String key;
+    while ((key = p.nextFieldName()) != null) {
+      p.nextToken();
+      out.put(key, value(p));
+    }
+    return out;
+  }
+
+  private static Object value(JsonParser p) throws IOException {
+    JsonToken t = p.currentToken();
+    switch (t) {
+      case START_OBJECT:
+        return object(p);
+      case START_ARRAY:
+        List<Object> list = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          list.add(value(p));
+        }
+        return list;
+      case VALUE_STRING:
+        return p.getText();
+      case VALUE_NUMBER_INT:
+        return p.getLongValue();
+      case VALUE_TRUE:
+        return true;
+      case VALUE_FALSE:
+        return false;
+      default:
+        return null;
+    }
+  }
+}
