@@ -3,6 +3,8 @@ package dev.agentkit.processor;
 import com.google.auto.service.AutoService;
 import dev.agentkit.Contract;
 import dev.agentkit.ContractFormatException;
+import dev.agentkit.ContractName;
+import dev.agentkit.ContractSnapshot;
 import dev.agentkit.processor.SnapshotCache.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,6 +14,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -44,13 +47,9 @@ public final class AgentKitProcessor extends AbstractProcessor {
   private boolean dirProblemReported;
   private final Set<String> done = new LinkedHashSet<>();
 
-  /** The processor as javac loads it. */
+  /** The processor as javac loads it, reading snapshots with {@link ContractSnapshot#read}. */
   public AgentKitProcessor() {
-    // Replaced by ContractSnapshot::read once the snapshot codec is merged.
-    this(
-        file -> {
-          throw new IOException("the snapshot codec is not available in this build");
-        });
+    this(ContractSnapshot::read);
   }
 
   AgentKitProcessor(SnapshotCache.Loader loader) {
@@ -193,23 +192,38 @@ public final class AgentKitProcessor extends AbstractProcessor {
       }
       return null;
     }
-    if (name.isBlank() || name.contains("/") || name.contains("\\") || name.startsWith(".")) {
+    List<String> nameProblems = ContractName.problems(name);
+    if (!nameProblems.isEmpty()) {
       reporter.error(
-          Tags.SNAPSHOT_MISSING.message(
-              "agent "
-                  + agent.getSimpleName()
-                  + ": contract \""
-                  + name
-                  + "\" is not a contract name (a letter, then lowercase letters, digits, - and _),"
-                  + " so it names no snapshot file"),
+          Tags.CONTRACT_NAME.message(
+              "agent " + agent.getSimpleName() + ": " + String.join("; ", nameProblems)),
           agent,
           mirror,
           AnnotationValues.explicit(mirror, "contract"));
       return null;
     }
     Outcome outcome = cache.get(name);
-    if (outcome.contract() != null) {
-      return outcome.contract();
+    Contract contract = outcome.contract();
+    if (contract != null && !contract.name().equals(name)) {
+      reporter.error(
+          Tags.SNAPSHOT_MALFORMED.message(
+              "agent "
+                  + agent.getSimpleName()
+                  + ": the snapshot "
+                  + outcome.file()
+                  + " is of contract "
+                  + contract.name()
+                  + ", not "
+                  + name
+                  + "; a snapshot's file is named after its contract, so fix the contract name or"
+                  + " regenerate the file with `mvn agentkit:snapshot`"),
+          agent,
+          mirror,
+          AnnotationValues.explicit(mirror, "contract"));
+      return null;
+    }
+    if (contract != null) {
+      return contract;
     }
     Exception error = outcome.error();
     String message;
@@ -232,13 +246,12 @@ public final class AgentKitProcessor extends AbstractProcessor {
                   + agent.getSimpleName()
                   + ": the snapshot "
                   + outcome.file()
-                  + " is not a valid contract at line "
-                  + f.line()
-                  + ", column "
-                  + f.column()
-                  + " ("
-                  + f.getMessage()
-                  + "); regenerate it with `mvn agentkit:snapshot` rather than editing it by hand");
+                  + " is not a valid contract "
+                  + (f.line() > 0 ? "at line " + f.line() + ", column " + f.column() : "")
+                  + (f.path().isEmpty() ? "" : " (" + f.path() + ")")
+                  + ": "
+                  + f.problem()
+                  + "; regenerate it with `mvn agentkit:snapshot` rather than editing it by hand");
     } else {
       message =
           Tags.SNAPSHOT_MALFORMED.message(

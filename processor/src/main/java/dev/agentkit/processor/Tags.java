@@ -6,6 +6,7 @@ package dev.agentkit.processor;
  */
 enum Tags {
   SNAPSHOT_DIR_OPTION("SnapshotDirOption"),
+  CONTRACT_NAME("ContractName"),
   SNAPSHOT_MISSING("SnapshotMissing"),
   SNAPSHOT_MALFORMED("SnapshotMalformed"),
   READER_SIGNATURE("ReaderSignature"),

@@ -7,7 +7,7 @@ import static dev.agentkit.processor.Fixtures.lineOf;
 import static dev.agentkit.processor.Fixtures.source;
 
 import com.google.testing.compile.Compilation;
-import dev.agentkit.ContractFormatException;
+import dev.agentkit.ContractSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.tools.JavaFileObject;
@@ -507,17 +507,44 @@ class ErrorMessagesTest {
 
   @Test
   void malformedSnapshot() throws IOException {
-    snapshots.put(
-        "broken",
-        new ContractFormatException("broken.json", "$.ops[0].tier", 7, 15, "unknown tier \"x\""));
+    String json =
+        ContractSnapshot.write(Fixtures.taskboard())
+            .replace("\"tier\": \"irreversible\"", "\"tier\": \"sometimes\"");
+    snapshots.putText("taskboard", json);
     String text =
-        agent("", "").replace("contract = \"taskboard\"", "contract = \"broken\" /* here */");
+        agent("", "").replace("contract = \"taskboard\"", "contract = \"taskboard\" /* here */");
     expectError(
         text,
         "/* here */",
         "[SnapshotMalformed] agent TriageAgent: the snapshot "
-            + dir.resolve("broken.json")
-            + " is not a valid contract at line 7, column 15");
+            + dir.resolve("taskboard.json")
+            + " is not a valid contract at line "
+            + lineOf(json, "\"sometimes\"")
+            + ", column ",
+        "($.ops[1].tier): unknown tier \"sometimes\"",
+        "regenerate it with `mvn agentkit:snapshot`");
+  }
+
+  @Test
+  void snapshotOfAnotherContract() throws IOException {
+    snapshots.putText(
+        "taskboard",
+        ContractSnapshot.write(dev.agentkit.Contract.of("other", Fixtures.taskboard().ops())));
+    String text =
+        agent("", "").replace("contract = \"taskboard\"", "contract = \"taskboard\" /* here */");
+    expectError(
+        text,
+        "/* here */",
+        "[SnapshotMalformed] agent TriageAgent: the snapshot "
+            + dir.resolve("taskboard.json")
+            + " is of contract other, not taskboard");
+  }
+
+  @Test
+  void badContractName() {
+    String text =
+        agent("", "").replace("contract = \"taskboard\"", "contract = \"Task Board\" /* here */");
+    expectError(text, "/* here */", "[ContractName] agent TriageAgent: ", "capital");
   }
 
   @Test
@@ -575,7 +602,7 @@ class ErrorMessagesTest {
 
   @Test
   void processorFailureIsAnErrorNotACrash() throws IOException {
-    snapshots.put("crash", new AssertionError("boom"));
+    snapshots.putFailure("crash", new AssertionError("boom"));
     String text = agent("", "").replace("contract = \"taskboard\"", "contract = \"crash\"");
     JavaFileObject agent = source("TriageAgent", text);
     Compilation c = snapshots.compile(agent, board());

@@ -6,6 +6,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.agentkit.Action;
 import dev.agentkit.Contract;
+import dev.agentkit.ContractSnapshot;
 import dev.agentkit.Operand;
 import dev.agentkit.OperandType;
 import dev.agentkit.Tier;
@@ -73,46 +74,45 @@ final class Fixtures {
                 .build()));
   }
 
-  /**
-   * Snapshots known to the test loader, by file. The file is created too, since the processor
-   * checks it exists before reading it.
-   */
+  /** Snapshot files in a directory, and failures to inject when one is read. */
   static final class Snapshots {
     final Path dir;
-    final Map<Path, Object> byFile = new HashMap<>();
+    final Map<Path, Throwable> failures = new HashMap<>();
 
     Snapshots(Path dir) {
       this.dir = dir;
     }
 
+    /** Writes the contract's snapshot, in the canonical format, to {@code <name>.json}. */
     Snapshots put(Contract contract) throws IOException {
-      return put(contract.name(), contract);
+      return putText(contract.name(), ContractSnapshot.write(contract));
     }
 
-    /** A snapshot whose reading yields {@code outcome}: a Contract, or an exception to throw. */
-    Snapshots put(String name, Object outcome) throws IOException {
-      Path file = dir.resolve(name + ".json");
-      Files.writeString(file, "{}");
-      byFile.put(file, outcome);
+    /** Writes {@code <name>.json} with the given text. */
+    Snapshots putText(String name, String text) throws IOException {
+      Files.writeString(dir.resolve(name + ".json"), text);
       return this;
     }
 
+    /** A snapshot whose reading throws {@code failure} (an Error, to test the processor's net). */
+    Snapshots putFailure(String name, Throwable failure) throws IOException {
+      Path file = dir.resolve(name + ".json");
+      Files.writeString(file, "{}");
+      failures.put(file, failure);
+      return this;
+    }
+
+    /** Reads snapshots with the real codec, except those given a failure. */
     SnapshotCache.Loader loader() {
       return file -> {
-        Object o = byFile.get(file);
-        if (o instanceof Contract c) {
-          return c;
-        }
-        if (o instanceof dev.agentkit.ContractFormatException e) {
+        Throwable t = failures.get(file);
+        if (t instanceof Error e) {
           throw e;
         }
-        if (o instanceof IOException e) {
+        if (t instanceof RuntimeException e) {
           throw e;
         }
-        if (o instanceof Error e) {
-          throw e;
-        }
-        throw new IOException("no test snapshot for " + file);
+        return ContractSnapshot.read(file);
       };
     }
 

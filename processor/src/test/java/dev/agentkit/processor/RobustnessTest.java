@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
+import dev.agentkit.ContractSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.tools.Diagnostic;
@@ -67,9 +68,28 @@ class RobustnessTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "{", "{\"ops\": 3}", "null"})
-  void unreadableSnapshotsAreOneErrorNotACrash(String content) throws IOException {
-    snapshots.put("taskboard", new IOException("unreadable: " + content));
+  @ValueSource(
+      strings = {
+        "",
+        "{",
+        "null",
+        "[]",
+        "{\"ops\": 3}",
+        "{\"format\": \"one\", \"contract\": \"taskboard\", \"source\": \"\", \"digest\": \"\","
+            + " \"ops\": []}",
+        "{\"format\": 1, \"contract\": 7, \"source\": \"\", \"digest\": \"\", \"ops\": {}}",
+        "TRUNCATED",
+        "DIGEST",
+      })
+  void garbageSnapshotsAreOneErrorNotACrash(String content) throws IOException {
+    String canonical = ContractSnapshot.write(Fixtures.taskboard());
+    String text =
+        switch (content) {
+          case "TRUNCATED" -> canonical.substring(0, canonical.length() / 2);
+          case "DIGEST" -> canonical.replace("Archive a project.", "Archive a project!");
+          default -> content;
+        };
+    snapshots.putText("taskboard", text);
     Compilation c =
         snapshots.compile(Fixtures.source("TriageAgent", Fixtures.agent("", "")), Fixtures.board());
     assertThat(c).hadErrorContaining("[SnapshotMalformed]");
