@@ -163,6 +163,36 @@ class GeneratedWiringTest {
   }
 
   @Test
+  void nestedAndEmptyAgentsCompileWithoutWarnings() {
+    String nested =
+        """
+        package test;
+
+        import dev.agentkit.Action;
+        import dev.agentkit.ChangeCategory;
+        import dev.agentkit.annotation.Act;
+        import dev.agentkit.annotation.Agent;
+        import dev.agentkit.annotation.Run;
+
+        class Outer {
+          @Agent(contract = "taskboard", state = Board.class)
+          @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
+          static final class Inner {
+            @Run("create_task")
+            static void create(Board board, Action act) {}
+          }
+
+          @Agent(contract = "taskboard", state = Board.class)
+          static final class Empty {}
+        }
+        """;
+    Compilation c = snapshots.compile(Fixtures.source("Outer", nested), Fixtures.board());
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("test.Outer_Inner_Wiring");
+    assertThat(c).generatedSourceFile("test.Outer_Empty_Wiring");
+  }
+
+  @Test
   void generatedCodeIsDeterministic() throws IOException {
     String first =
         compile()
