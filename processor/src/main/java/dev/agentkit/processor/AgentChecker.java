@@ -28,6 +28,7 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
 
 /**
@@ -59,6 +60,7 @@ final class AgentChecker {
     String agentName = agent.getSimpleName().toString();
     String wiringName = wiringName(agent);
     checkAccessible(agent, d.mirror());
+    checkTypes(d);
 
     Map<String, String> viewNames = viewNames(d.acts(), wiringName);
     String stateName = d.state() == null ? "State" : simpleName(d.state().toString());
@@ -246,6 +248,38 @@ final class AgentChecker {
         return;
       }
       e = t.getEnclosingElement();
+    }
+  }
+
+  /** The wiring names the agent and state types without type arguments, so neither may have any. */
+  private void checkTypes(AgentDeclaration d) {
+    TypeElement agent = d.agent();
+    if (!agent.getTypeParameters().isEmpty()) {
+      reporter.error(
+          Tags.UNSUPPORTED_TYPE.message(
+              "agent "
+                  + agent.getSimpleName()
+                  + " has type parameters, which the generated wiring cannot supply; bind a"
+                  + " non-generic agent class"),
+          agent,
+          d.mirror(),
+          null);
+    }
+    if (d.state() instanceof DeclaredType state
+        && state.asElement() instanceof TypeElement stateType
+        && !stateType.getTypeParameters().isEmpty()) {
+      reporter.error(
+          Tags.UNSUPPORTED_TYPE.message(
+              "agent "
+                  + agent.getSimpleName()
+                  + ": state type "
+                  + stateType.getSimpleName()
+                  + " has type parameters, which state = "
+                  + stateType.getSimpleName()
+                  + ".class cannot carry; use a non-generic state class"),
+          agent,
+          d.mirror(),
+          AnnotationValues.explicit(d.mirror(), "state"));
     }
   }
 

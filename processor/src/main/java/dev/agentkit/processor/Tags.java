@@ -18,6 +18,7 @@ enum Tags {
   DUPLICATE_ASK("DuplicateAsk"),
   MISPLACED_ANNOTATION("MisplacedAnnotation"),
   INACCESSIBLE("Inaccessible"),
+  UNSUPPORTED_TYPE("UnsupportedType"),
   PROCESSOR_FAILURE("ProcessorFailure");
 
   private final String tag;

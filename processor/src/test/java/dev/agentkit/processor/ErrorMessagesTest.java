@@ -471,6 +471,16 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void genericStateType() {
+    String text =
+        agent("", "").replace("state = Board.class", "state = java.util.List.class /* here */");
+    expectError(
+        text,
+        "/* here */",
+        "[UnsupportedType] agent TriageAgent: state type List has type parameters");
+  }
+
+  @Test
   void misplacedAnnotation() {
     String text =
         """
