@@ -75,40 +75,40 @@ public final class TriageAgent_Wiring {
   public static Contract compiledContract() {
     return Contract.of(CONTRACT, List.of(
         Action.builder(OP_ARCHIVE_PROJECT)
-        .description("Archive a project.")
-        .objectType("project")
-        .tier(Tier.IRREVERSIBLE)
-        .operand(new Operand("project_id", "The project.", OperandType.STRING, true, List.of(), false))
-        .build(),
+          .description("Archive a project.")
+          .objectType("project")
+          .tier(Tier.IRREVERSIBLE)
+          .operand(new Operand("project_id", "The project.", OperandType.STRING, true, List.of(), false))
+          .build(),
         Action.builder(OP_CREATE_TASK)
-        .description("Create a task.")
-        .tier(Tier.REVERSIBLE)
-        .operand(new Operand("title", "The title.", OperandType.STRING, true, List.of(), false))
-        .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
-        .operand(new Operand("labels", "", OperandType.STRING, false, List.of(), true))
-        .operand(new Operand("priority", "", OperandType.ENUM, false, List.of("low", "high", "class"), true))
-        .build(),
+          .description("Create a task.")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("title", "The title.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
+          .operand(new Operand("labels", "", OperandType.STRING, false, List.of(), true))
+          .operand(new Operand("priority", "", OperandType.ENUM, false, List.of("low", "high", "class"), true))
+          .build(),
         Action.builder(OP_SET_STATUS)
-        .description("Move a task to another status.")
-        .objectType("task")
-        .tier(Tier.REVERSIBLE)
-        .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
-        .operand(new Operand("status", "", OperandType.ENUM, true, List.of("todo", "doing", "done", "blocked"), false))
-        .build(),
+          .description("Move a task to another status.")
+          .objectType("task")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("status", "", OperandType.ENUM, true, List.of("todo", "doing", "done", "blocked"), false))
+          .build(),
         Action.builder(OP_SET_TASK_DUE_DATE)
-        .description("Set a task's due date.")
-        .objectType("task")
-        .tier(Tier.REVERSIBLE)
-        .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
-        .operand(new Operand("due_date", "The new date.", OperandType.DATE, false, List.of(), false))
-        .build(),
+          .description("Set a task's due date.")
+          .objectType("task")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("due_date", "The new date.", OperandType.DATE, false, List.of(), false))
+          .build(),
         Action.builder(OP_UPDATE_TASK)
-        .description("Update a task's fields.")
-        .tier(Tier.REVERSIBLE)
-        .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
-        .operand(new Operand("title", "", OperandType.STRING, false, List.of(), false))
-        .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
-        .build()));
+          .description("Update a task's fields.")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("title", "", OperandType.STRING, false, List.of(), false))
+          .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
+          .build()));
   }
 
   /**
@@ -144,40 +144,40 @@ public final class TriageAgent_Wiring {
   private static List<Use<Board>> uses(TriageAgent agent) {
     return List.of(
         Use.<Board>of(OP_CREATE_TASK, ChangeCategory.ALWAYS_MINTS)
-        .run((state, act) -> agent.create(state, new CreateTask(act)))
-        .build(),
+          .run((state, act) -> agent.create(state, new CreateTask(act)))
+          .build(),
         Use.<Board>of(OP_SET_TASK_DUE_DATE, ChangeCategory.SCALAR_SET)
-        .input("due_date")
-        .assertTier(Tier.REVERSIBLE)
-        .reader(agent::dueDate)
-        .run((state, act) -> agent.setDueDate(state, new SetTaskDueDate(act)))
-        .build(),
+          .input("due_date")
+          .assertTier(Tier.REVERSIBLE)
+          .reader(agent::dueDate)
+          .run((state, act) -> agent.setDueDate(state, new SetTaskDueDate(act)))
+          .build(),
         Use.<Board>of(OP_SET_STATUS, ChangeCategory.TERMINAL)
-        .input("status")
-        .terminalStates("done")
-        .reader((state, act) -> agent.status(state, new SetStatus(act)))
-        .build(),
+          .input("status")
+          .terminalStates("done")
+          .reader((state, act) -> agent.status(state, new SetStatus(act)))
+          .build(),
         Use.<Board>of(OP_UPDATE_TASK, ChangeCategory.MULTI_FIELD)
-        .fieldReader(TriageAgent::field)
-        .build(),
+          .fieldReader(TriageAgent::field)
+          .build(),
         Use.<Board>of(OP_ARCHIVE_PROJECT, ChangeCategory.TERMINAL)
-        .terminalStates("archived")
-        .reader(agent::projectState)
-        .ask(act -> agent.askArchive(new ArchiveProject(act)))
-        .build());
+          .terminalStates("archived")
+          .reader(agent::projectState)
+          .ask(act -> agent.askArchive(new ArchiveProject(act)))
+          .build());
   }
 
   private static List<Act<Board>> locals(TriageAgent agent) {
     return List.of(
         Act.<Board>of(
-        Action.builder(OP_LEAVE_NOTE)
-        .description("Leave a note on a task.")
-        .tier(Tier.REVERSIBLE)
-        .operand(new Operand("task_id", "", OperandType.STRING, true, List.of(), false))
-        .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
-        .category(ChangeCategory.MERGE)
-        .build())
-        .withRun((state, act) -> agent.note(state, new LeaveNote(act))));
+          Action.builder(OP_LEAVE_NOTE)
+            .description("Leave a note on a task.")
+            .tier(Tier.REVERSIBLE)
+            .operand(new Operand("task_id", "", OperandType.STRING, true, List.of(), false))
+            .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
+            .category(ChangeCategory.MERGE)
+          .build())
+          .withRun((state, act) -> agent.note(state, new LeaveNote(act))));
   }
 
   /**

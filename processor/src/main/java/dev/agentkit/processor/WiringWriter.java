@@ -120,7 +120,7 @@ final class WiringWriter {
     for (int i = 0; i < m.compiledOps().size(); i++) {
       Action op = m.compiledOps().get(i);
       ops.add(i == 0 ? "\n" : ",\n")
-          .add(contractOf(op, opConstants.get(op.opcode())).add("\n.build()").build());
+          .add(contractOf(op, opConstants.get(op.opcode())).add("\n.build()$<").build());
     }
     return MethodSpec.methodBuilder("compiledContract")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -132,11 +132,14 @@ final class WiringWriter {
         .build();
   }
 
-  /** {@code Action.builder(...)...} with the contract part of an op, unterminated. */
+  /**
+   * {@code Action.builder(...)...} with the contract part of an op, unterminated; the chain is
+   * indented, so the caller closes it with {@code $<}.
+   */
   private CodeBlock.Builder contractOf(Action op, String opConstant) {
     CodeBlock.Builder b =
         CodeBlock.builder()
-            .add("$T.builder($L)", Action.class, opConstant)
+            .add("$T.builder($L)$>", Action.class, opConstant)
             .add("\n.description($S)", op.description());
     if (!op.objectType().isEmpty()) {
       b.add("\n.objectType($S)", op.objectType());
@@ -214,7 +217,7 @@ final class WiringWriter {
       CodeBlock.Builder b =
           CodeBlock.builder()
               .add(
-                  "$T.<$T>of($L, $T.$L)",
+                  "$T.<$T>of($L, $T.$L)$>",
                   Use.class,
                   state,
                   opConstants.get(p.opcode()),
@@ -225,7 +228,7 @@ final class WiringWriter {
         b.add("\n.assertTier($T.$L)", Tier.class, a.assertTier().name());
       }
       handlers(b, a, false);
-      items.add(b.add("\n.build()").build());
+      items.add(b.add("\n.build()$<").build());
     }
     return listMethod("uses", use, items);
   }
@@ -241,10 +244,12 @@ final class WiringWriter {
       CodeBlock.Builder contract = contractOf(p, opConstants.get(p.opcode()));
       contract.add("\n.category($T.$L)", ChangeCategory.class, p.category().name());
       premise(contract, p);
+      contract.add("$<");
       CodeBlock.Builder b =
-          CodeBlock.builder().add("$T.<$T>of(\n$L\n.build())", Act.class, state, contract.build());
+          CodeBlock.builder()
+              .add("$T.<$T>of(\n$>$L\n.build()$<)$>", Act.class, state, contract.build());
       handlers(b, a, true);
-      items.add(b.build());
+      items.add(b.add("$<").build());
     }
     return listMethod("locals", act, items);
   }
