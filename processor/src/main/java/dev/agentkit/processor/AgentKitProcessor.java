@@ -251,7 +251,10 @@ public final class AgentKitProcessor extends AbstractProcessor {
                   + (f.path().isEmpty() ? "" : " (" + f.path() + ")")
                   + ": "
                   + f.problem()
-                  + "; regenerate it with `mvn agentkit:snapshot` rather than editing it by hand");
+                  + (f.problem().contains("agentkit:snapshot")
+                      ? ""
+                      : "; regenerate it with `mvn agentkit:snapshot` rather than editing it by"
+                          + " hand"));
     } else {
       message =
           Tags.SNAPSHOT_MALFORMED.message(
