@@ -22,7 +22,6 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -207,9 +206,7 @@ public final class TaskboardBackend implements AutoCloseable {
   private static Map<String, List<String>> validate(Action op, JsonNode argsNode) throws Rejected {
     Map<String, List<String>> args = new LinkedHashMap<>();
     if (argsNode.isObject()) {
-      Iterator<Map.Entry<String, JsonNode>> fields = argsNode.fields();
-      while (fields.hasNext()) {
-        Map.Entry<String, JsonNode> f = fields.next();
+      for (Map.Entry<String, JsonNode> f : argsNode.properties()) {
         Operand o =
             op.operand(f.getKey())
                 .orElseThrow(
