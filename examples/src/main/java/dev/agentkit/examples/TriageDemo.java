@@ -1,0 +1,251 @@
+package dev.agentkit.examples;
+
+import dev.agentkit.Action;
+import dev.agentkit.ActionSet;
+import dev.agentkit.AutonomyRung;
+import dev.agentkit.BoundAgent;
+import dev.agentkit.DriftException;
+import dev.agentkit.HttpContractSource;
+import dev.agentkit.Plan;
+import dev.agentkit.proposal.Labeler;
+import dev.agentkit.proposal.Proposal;
+import dev.agentkit.proposal.Proposals;
+import dev.agentkit.proposal.QuestionTokens;
+import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.ToolCallGuard;
+import dev.agentkit.tool.ToolSchemas;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The demo's steps, printing a transcript: start the backend, bind the agent live, guard and gate a
+ * model's program, apply the auto half, propose the rest, run again through the no-op filter, then
+ * watch startup re-verification refuse a drifted backend. {@link Main} runs it on stdout; the
+ * end-to-end test runs it on a buffer.
+ */
+final class TriageDemo {
+  /** One tool call as a model emits it: the tool's name and its arguments as JSON text. */
+  record ToolCall(String tool, String json) {
+    @Override
+    public String toString() {
+      return tool + " " + json;
+    }
+  }
+
+  /** The model's first program; calls 2 and 3 carry mistakes models make. */
+  static final List<ToolCall> PROGRAM =
+      List.of(
+          new ToolCall("set_task_due_date", "{\"task_id\": \"t1\", \"due_date\": \"2026-04-03\"}"),
+          new ToolCall("set_task_priority", "{\"task_id\": \"t2\", \"priority\": \"critical\"}"),
+          new ToolCall(
+              "add_to_project",
+              "{\"task_id\": \"t3\", \"project_id\": \"p1\", \"position\": \"top\"}"),
+          new ToolCall("assign_task", "{\"task_id\": \"t3\", \"assignee\": \"maya\"}"),
+          new ToolCall(
+              "update_task",
+              "{\"task_id\": \"t2\", \"title\": \"Fix checkout crash on Safari\", \"estimate_hours\": 3}"),
+          new ToolCall("add_labels", "{\"task_id\": \"t2\", \"labels\": [\"safari\", \"p0\"]}"),
+          new ToolCall(
+              "create_task",
+              "{\"title\": \"Write a Safari regression test\", \"project_id\": \"p1\","
+                  + " \"priority\": \"high\", \"due_date\": \"2026-04-01\", \"labels\": [\"qa\"]}"),
+          new ToolCall("complete_task", "{\"task_id\": \"t4\"}"),
+          new ToolCall(
+              "leave_triage_note",
+              "{\"task_id\": \"t2\", \"note\": \"Crash only on Safari 17.\", \"tone\": \"warning\"}"),
+          new ToolCall(
+              "notify_assignee",
+              "{\"task_id\": \"t2\", \"message\": \"The checkout crash is urgent now.\","
+                  + " \"channel\": \"chat\"}"),
+          new ToolCall(
+              "publish_goal",
+              "{\"goal_id\": \"g1\", \"target\": {\"metric\": \"pages_live\", \"value\": 40},"
+                  + " \"audience\": \"company\"}"),
+          new ToolCall(
+              "archive_project",
+              "{\"project_id\": \"p2\", \"reason\": \"replaced by the relaunch\"}"));
+
+  /** What the model sends after reading the corrections, by position in {@link #PROGRAM}. */
+  static final Map<Integer, ToolCall> CORRECTED =
+      Map.of(
+          1, new ToolCall("set_task_priority", "{\"task_id\": \"t2\", \"priority\": \"urgent\"}"),
+          2, new ToolCall("add_to_project", "{\"task_id\": \"t3\", \"project_id\": \"p1\"}"));
+
+  /** The model's next pass over the board: it repeats some of what it already asked for. */
+  static final List<ToolCall> SECOND_PROGRAM =
+      List.of(PROGRAM.get(0), CORRECTED.get(1), PROGRAM.get(9), PROGRAM.get(11));
+
+  private final PrintStream out;
+
+  TriageDemo(PrintStream out) {
+    this.out = out;
+  }
+
+  void run() throws Exception {
+    heading("1. Start the task-board backend (in-process HTTP server, loopback, ephemeral port)");
+    try (TaskboardBackend backend = TaskboardBackend.start()) {
+      out.println("backend at " + backend.baseUri() + " (GET /contract, GET /state, POST /apply)");
+      HttpContractSource source =
+          HttpContractSource.builder(backend.contractUri())
+              .contractName(TriageAgent_Wiring.CONTRACT)
+              .build();
+      TriageAgent agent = new TriageAgent();
+
+      heading("2. Bind TriageAgent to the live contract (startup re-verification)");
+      out.println("compiled against " + TriageAgent_Wiring.CONTRACT_DIGEST);
+      BoundAgent<Board> bound = TriageStartup.bind(agent, source);
+      out.println(bound);
+      ActionSet<Board> acts = bound.acts();
+      out.println(
+          "tools offered to the model (from the live contract): "
+              + ToolSchemas.declarations(acts).size()
+              + " — "
+              + String.join(", ", acts.opcodes()));
+
+      Board board = Board.connect(backend.baseUri());
+      Labeler labels = board.labeler();
+
+      heading("3. The model's program (tool calls as it wrote them)");
+      for (int i = 0; i < PROGRAM.size(); i++) {
+        out.println("  " + (i + 1) + ". " + PROGRAM.get(i));
+      }
+
+      heading("4. Output guard (ToolCallGuard): check every call before anything runs");
+      ToolCallGuard guard = ToolCallGuard.of(acts);
+      List<Action> program = new ArrayList<>();
+      for (int i = 0; i < PROGRAM.size(); i++) {
+        GuardResult result = guard.check(PROGRAM.get(i).tool(), PROGRAM.get(i).json());
+        if (result instanceof GuardResult.Accepted accepted) {
+          program.add(accepted.call());
+          continue;
+        }
+        GuardResult.Correction correction = (GuardResult.Correction) result;
+        out.println("  call " + (i + 1) + " rejected; correction sent back to the model:");
+        out.println(indent(correction.message(), "      "));
+        ToolCall retry = CORRECTED.get(i);
+        out.println("    the model answers: " + retry);
+        GuardResult again = guard.check(retry.tool(), retry.json());
+        out.println("    " + (again.accepted() ? "accepted" : "still rejected"));
+        program.add(((GuardResult.Accepted) again).call());
+      }
+      out.println("  all " + program.size() + " calls accepted");
+
+      heading("5. Gate (ActionSet.gate, agent ceiling auto)");
+      Plan plan = acts.gate(program, AutonomyRung.AUTO);
+      out.println("  apply now: " + opcodes(plan.apply()));
+      out.println("  propose:   " + opcodes(plan.propose()));
+
+      heading("6. Apply the auto half against the backend (run handlers -> POST /apply)");
+      applyAuto(acts, board, plan);
+      out.println("  triage notes kept locally: " + board.notes());
+
+      heading("7. Propose the withheld half (questions name objects by labels from GET /state)");
+      List<Proposal> proposals = propose(acts, labels, plan.propose());
+      print(proposals, labels);
+
+      heading("8. A person accepts the archive proposal; the backend applies it");
+      Proposal archive = proposals.get(proposals.size() - 1);
+      out.println("  " + archive.askKey() + " -> " + board.apply(archive.ops().get(0).call()));
+
+      heading("9. Run the agent again: the no-op filter drops asks that would change nothing");
+      for (ToolCall c : SECOND_PROGRAM) {
+        out.println("  " + c);
+      }
+      List<Action> second = new ArrayList<>();
+      for (ToolCall c : SECOND_PROGRAM) {
+        second.add(((GuardResult.Accepted) guard.check(c.tool(), c.json())).call());
+      }
+      Plan plan2 = acts.gate(second, AutonomyRung.AUTO);
+      applyAuto(acts, board, plan2);
+      List<Proposal> asked = propose(acts, labels, plan2.propose());
+      List<Proposal> kept = Proposals.dropNoOps(acts, board, asked);
+      for (Proposal p : asked) {
+        if (!kept.contains(p)) {
+          out.println(
+              "  dropped "
+                  + p.askKey()
+                  + ": \""
+                  + QuestionTokens.render(p.question(), labels)
+                  + "\" would change nothing");
+        }
+      }
+      out.println("  still asked:");
+      print(kept, labels);
+
+      heading(
+          "10. The backend changes its contract: enum value \"urgent\" of set_task_priority.priority is removed");
+      backend.serve(
+          TaskboardContract.withoutEnumValue(
+              backend.contract(), "set_task_priority", "priority", "urgent"));
+      try {
+        TriageStartup.bind(agent, source);
+        out.println("  bound (unexpected)");
+      } catch (DriftException e) {
+        out.println("  startup re-verification refused to bind:");
+        out.println(indent(e.getMessage(), "  "));
+      }
+    }
+    heading("Backend stopped.");
+  }
+
+  private void applyAuto(ActionSet<Board> acts, Board board, Plan plan) throws Exception {
+    for (Action call : plan.apply()) {
+      String what = call.opcode() + " " + describe(call);
+      if (!acts.willChange(board, call)) {
+        out.println("  skip  " + what + " — would change nothing");
+        continue;
+      }
+      acts.run(board, call);
+      out.println("  done  " + what);
+    }
+  }
+
+  private static List<Proposal> propose(ActionSet<Board> acts, Labeler labels, List<Action> calls) {
+    List<Proposal> out = new ArrayList<>();
+    for (Action call : calls) {
+      String kind = call.objectType();
+      out.add(
+          Proposal.builder("triage")
+              .labeler(labels)
+              .anchor(kind, call.arg(kind + "_id"))
+              .question(acts.ask(call))
+              .op(acts, call)
+              .build());
+    }
+    return out;
+  }
+
+  private void print(List<Proposal> proposals, Labeler labels) {
+    for (Proposal p : proposals) {
+      out.println(
+          "  [" + p.askKey() + "] " + p.archetype().name().toLowerCase(java.util.Locale.ROOT));
+      out.println("    tokenized: " + p.question());
+      out.println("    shown:     " + QuestionTokens.render(p.question(), labels));
+    }
+  }
+
+  private static String describe(Action call) {
+    return call.args().entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .reduce((a, b) -> a + ", " + b)
+        .orElse("");
+  }
+
+  private static String opcodes(List<Action> calls) {
+    List<String> names = new ArrayList<>();
+    calls.forEach(c -> names.add(c.opcode()));
+    return String.join(", ", names);
+  }
+
+  private static String indent(String text, String prefix) {
+    return prefix + text.replace("\n", "\n" + prefix);
+  }
+
+  private void heading(String title) {
+    out.println();
+    out.println("== " + title);
+  }
+}
