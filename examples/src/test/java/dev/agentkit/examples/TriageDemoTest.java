@@ -1,0 +1,73 @@
+package dev.agentkit.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Runs the demo end to end against the real backend and checks the transcript's key lines. */
+class TriageDemoTest {
+  @Test
+  void transcriptShowsEveryStepInOrder() throws Exception {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
+      new TriageDemo(out).run();
+    }
+    String transcript =
+        buffer
+            .toString(StandardCharsets.UTF_8)
+            .replaceAll("127\\.0\\.0\\.1:\\d+", "127.0.0.1:PORT");
+
+    assertThat(transcript)
+        .containsSubsequence(
+            "backend at http://127.0.0.1:PORT (GET /contract, GET /state, POST /apply)",
+            "compiled against " + TriageAgent_Wiring.CONTRACT_DIGEST,
+            "bound TriageAgent: 12 acts; no contract drift",
+            // the guard's corrections, in the words the model reads
+            "  call 2 rejected; correction sent back to the model:\n"
+                + "      [EnumValue] set_task_priority.priority: \"critical\" is not one of the"
+                + " allowed values: high, low, normal, urgent\n"
+                + "    the model answers: set_task_priority {\"task_id\": \"t2\", \"priority\":"
+                + " \"urgent\"}\n"
+                + "    accepted",
+            "  call 3 rejected; correction sent back to the model:\n"
+                + "      [UnknownOperand] add_to_project has no operand \"position\"; its operands"
+                + " are: project_id, task_id",
+            "  all 12 calls accepted",
+            // the gate
+            "  apply now: set_task_due_date, set_task_priority, add_to_project, assign_task,"
+                + " update_task, add_labels, create_task, complete_task, leave_triage_note",
+            "  propose:   notify_assignee, publish_goal, archive_project",
+            // the auto half, applied on the backend
+            "  done  set_task_due_date due_date=2026-04-03, task_id=t1",
+            "  skip  complete_task task_id=t4 — would change nothing",
+            "  triage notes kept locally: [[warning] t2: Crash only on Safari 17.]",
+            // proposals named by live labels
+            "  [triage:task:t2:notify_assignee] draft",
+            "    shown:     Send the assignee of Fix checkout crash on Safari a chat message:",
+            "  [triage:goal:g1:publish_goal] draft",
+            "    shown:     Publish the new target of Relaunch the website by April to the company?",
+            "  [triage:project:p2:archive_project] draft\n"
+                + "    tokenized: Archive {{project:p2|Legacy site}} (replaced by the relaunch)? It"
+                + " cannot be undone.\n"
+                + "    shown:     Archive Legacy site (replaced by the relaunch)? It cannot be"
+                + " undone.",
+            "  triage:project:p2:archive_project -> {\"ok\":true}",
+            // the second run and the no-op filter
+            "  skip  set_task_due_date due_date=2026-04-03, task_id=t1 — would change nothing",
+            "  dropped triage:project:p2:archive_project: \"Archive Legacy site (replaced by the"
+                + " relaunch)? It cannot be undone.\" would change nothing",
+            "  still asked:\n  [triage:task:t2:notify_assignee] draft",
+            // drift at startup
+            "  startup re-verification refused to bind:\n"
+                + "  [DriftBreaking] TriageAgent cannot bind to the live taskboard contract: 1"
+                + " breaking change since the snapshot it was compiled against\n"
+                + "    - enum-value-removed: the backend removed enum value \"urgent\" of"
+                + " set_task_priority.priority, which TriageAgent uses; calls with it are now"
+                + " rejected",
+            "== Backend stopped.");
+    assertThat(transcript).doesNotContain("Exception", "unexpected", "still rejected");
+  }
+}
