@@ -67,7 +67,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
     DriftReport report;
     List<String> notes = List.of();
     if (live.digest().equals(compiledDigest)) {
-      report = DriftReport.compare(compiled, compiled, usage);
+      report = DriftReport.unchanged(agent, compiledDigest);
     } else {
       report = DriftReport.compare(compiled, subset(live, compiled.opcodes()), usage);
       DriftPolicy.Verdict verdict = policy.judge(report, LocalDate.now(clock));
