@@ -5,14 +5,18 @@ import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import dev.agentkit.ArgValues;
 import dev.agentkit.BindException;
+import dev.agentkit.BoundAgent;
 import dev.agentkit.ChangeCategory;
 import dev.agentkit.Contract;
 import dev.agentkit.ContractSource;
+import dev.agentkit.DriftException;
+import dev.agentkit.DriftPolicy;
 import dev.agentkit.Operand;
 import dev.agentkit.OperandType;
 import dev.agentkit.Tier;
 import dev.agentkit.Use;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
@@ -65,14 +69,20 @@ public final class TriageAgent_Wiring {
    */
   public static final String OP_UPDATE_TASK = "update_task";
 
+  private static final Contract COMPILED = newCompiledContract();
+
   private TriageAgent_Wiring() {
   }
 
   /**
    * The ops this agent uses, as the snapshot declared them when it was compiled; its source is
-   * empty, since no backend served it.
+   * empty, since no backend served it. Built once.
    */
   public static Contract compiledContract() {
+    return COMPILED;
+  }
+
+  private static Contract newCompiledContract() {
     return Contract.of(CONTRACT, List.of(
         Action.builder(OP_ARCHIVE_PROJECT)
           .description("Archive a project.")
@@ -112,15 +122,29 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * Fetches the live contract once and binds the agent's acts to it, failing closed when it
-   * cannot be had. The bound set's {@link ActionSet#contract()} is the live contract, to compare
-   * with {@link #CONTRACT_DIGEST}.
+   * Fetches the live contract, re-verifies the agent against it and binds it, failing on breaking
+   * drift ({@link DriftPolicy#failOnBreaking()}). See {@link #bind(TriageAgent, ContractSource, DriftPolicy)}.
    *
-   * @throws BindException listing every problem
+   * @throws BindException when the backend cannot be reached or the acts do not bind
+   * @throws DriftException when the live contract drifted in a way that breaks the agent
    */
-  public static ActionSet<Board> bind(TriageAgent agent, ContractSource source) {
+  public static BoundAgent<Board> bind(TriageAgent agent, ContractSource source) {
+    return bind(agent, source, DriftPolicy.failOnBreaking());
+  }
+
+  /**
+   * Fetches the live contract once, compares it with the snapshot this wiring was compiled against
+   * (nothing to compare when the digests are equal), applies {@code policy} to the drift, and binds
+   * the acts to the live contract, which is authoritative. Fails closed when the contract
+   * cannot be had.
+   *
+   * @throws BindException when the backend cannot be reached or the acts do not bind
+   * @throws DriftException when {@code policy} rejects the drift
+   */
+  public static BoundAgent<Board> bind(TriageAgent agent, ContractSource source,
+      DriftPolicy policy) {
     Objects.requireNonNull(agent, "agent");
-    return ActionSet.bind(source, uses(agent), locals(agent));
+    return BoundAgent.bind("TriageAgent", COMPILED, CONTRACT_DIGEST, source, uses(agent), locals(agent), policy, Clock.systemUTC());
   }
 
   /**
@@ -138,7 +162,7 @@ public final class TriageAgent_Wiring {
    * backend: for tests and offline tools.
    */
   public static ActionSet<Board> bindOffline(TriageAgent agent) {
-    return bind(agent, compiledContract());
+    return bind(agent, COMPILED);
   }
 
   private static List<Use<Board>> uses(TriageAgent agent) {

@@ -67,7 +67,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
     DriftReport report;
     List<String> notes = List.of();
     if (live.digest().equals(compiledDigest)) {
-      report = DriftReport.compare(compiled, compiled, usage);
+      report = DriftReport.unchanged(agent, compiledDigest);
     } else {
       report = DriftReport.compare(compiled, subset(live, compiled.opcodes()), usage);
       DriftPolicy.Verdict verdict = policy.judge(report, LocalDate.now(clock));
@@ -76,7 +76,31 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
       }
       notes = verdict.notes();
     }
+    String stale = staleness(source);
+    if (stale != null) {
+      List<String> more = new ArrayList<>(notes);
+      more.add(stale);
+      notes = more;
+    }
     return new BoundAgent<>(ActionSet.bind(live, uses, locals), report, notes);
+  }
+
+  /**
+   * A note when a warm cache served its last good contract because a refresh failed: the agent is
+   * bound, on a contract that is this old.
+   */
+  private static String staleness(ContractSource source) {
+    if (source instanceof CachedContract cache) {
+      CachedContract.Freshness f = cache.freshness().orElse(null);
+      if (f != null && f.stale()) {
+        return "bound on the last good contract from "
+            + cache.describe()
+            + ", fetched "
+            + DurationText.of(f.age())
+            + " ago: refreshing it failed, so it may be stale";
+      }
+    }
+    return null;
   }
 
   private static Contract subset(Contract live, Collection<String> opcodes) {

@@ -127,6 +127,11 @@ public final class DriftReport {
     return new DriftReport(usage.agent(), before.digest(), after.digest(), items);
   }
 
+  /** The report of no difference, for the fast path where both digests are equal. */
+  static DriftReport unchanged(String agent, String digest) {
+    return new DriftReport(agent, digest, digest, List.of());
+  }
+
   private static void compareOp(
       Action b, Action a, ActUse use, DriftSeverity ifUsed, String useNote, List<DriftItem> items) {
     boolean used = ifUsed == null;

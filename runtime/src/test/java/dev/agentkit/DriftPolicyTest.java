@@ -190,6 +190,72 @@ class DriftPolicyTest {
   }
 
   @Test
+  void aWarmCacheBindsOnTheLastGoodContractAndSaysHowStale() throws Exception {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+    java.util.concurrent.atomic.AtomicBoolean up =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    ContractSource backend =
+        new ContractSource() {
+          @Override
+          public Contract fetch() throws ContractSourceException {
+            if (!up.get()) {
+              throw new ContractSourceException("connection refused");
+            }
+            return Fixtures.taskboard();
+          }
+
+          @Override
+          public String describe() {
+            return "http://127.0.0.1:1/ops";
+          }
+        };
+    CachedContract cache =
+        CachedContract.builder(backend)
+            .ttl(java.time.Duration.ofMinutes(5))
+            .maxStaleness(java.time.Duration.ofHours(1))
+            .nanoTime(now::get)
+            .build();
+    cache.fetch();
+    up.set(false);
+    now.set(java.time.Duration.ofMinutes(12).toNanos());
+    BoundAgent<Object> b =
+        BoundAgent.bind(
+            "TriageAgent",
+            COMPILED,
+            COMPILED_DIGEST,
+            cache,
+            uses(),
+            List.<Act<Object>>of(),
+            DriftPolicy.failOnBreaking(),
+            TODAY);
+    assertThat(b.notes())
+        .containsExactly(
+            "bound on the last good contract from cached http://127.0.0.1:1/ops, fetched 12m"
+                + " ago: refreshing it failed, so it may be stale");
+    // Cold and down: fail closed.
+    CachedContract cold =
+        CachedContract.builder(backend)
+            .ttl(java.time.Duration.ofMinutes(5))
+            .maxStaleness(java.time.Duration.ofHours(1))
+            .build();
+    assertThatThrownBy(
+            () ->
+                BoundAgent.bind(
+                    "TriageAgent",
+                    COMPILED,
+                    COMPILED_DIGEST,
+                    cold,
+                    uses(),
+                    List.<Act<Object>>of(),
+                    DriftPolicy.failOnBreaking(),
+                    TODAY))
+        .isInstanceOf(BindException.class)
+        .hasMessageContaining(
+            "[ContractUnavailable] cannot bind without the backend contract from"
+                + " cached http://127.0.0.1:1/ops");
+  }
+
+  @Test
   void acknowledgementNeedsAnExpiry() {
     assertThatThrownBy(
             () -> new DriftPolicy.Acknowledgement(DriftRule.OP_REMOVED, "x", null, "why"))

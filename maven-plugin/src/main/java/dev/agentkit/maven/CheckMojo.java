@@ -4,8 +4,6 @@ import dev.agentkit.Contract;
 import dev.agentkit.ContractSource;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,48 +74,5 @@ public class CheckMojo extends ContractGoal {
               + ". Regenerate the snapshot with mvn agentkit:snapshot, rebuild, and fix the"
               + " agents the compiler then points at.");
     }
-  }
-}
-
-/** Writes a drift summary to the log, a text file and a JUnit XML file. */
-final class Reports {
-  private Reports() {}
-
-  static void write(
-      org.apache.maven.plugin.logging.Log log,
-      Path dir,
-      DriftSummary summary,
-      String what,
-      List<dev.agentkit.DriftItem> failing)
-      throws IOException {
-    boolean failed = !failing.isEmpty();
-    List<String> lines = new ArrayList<>();
-    String head =
-        "agentkit: "
-            + summary.contract
-            + ": "
-            + (summary.whole.isEmpty() ? "no drift" : summary.counts())
-            + " ("
-            + what
-            + ")";
-    lines.add(head);
-    lines.addAll(summary.lines());
-    for (String l : lines) {
-      if (failed) {
-        log.error(l);
-      } else {
-        log.info(l);
-      }
-    }
-    Files.createDirectories(dir);
-    Files.writeString(
-        dir.resolve("agentkit-" + summary.contract + ".txt"),
-        String.join("\n", lines) + "\n",
-        StandardCharsets.UTF_8);
-    List<JUnitReport.Case> cases = new ArrayList<>();
-    String detail = String.join("\n", lines);
-    cases.add(new JUnitReport.Case(summary.contract, failed, failing, detail));
-    JUnitReport.write(
-        dir.resolve("TEST-agentkit-" + summary.contract + ".xml"), "agentkit.drift", cases);
   }
 }

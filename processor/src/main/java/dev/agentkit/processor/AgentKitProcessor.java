@@ -172,6 +172,22 @@ public final class AgentKitProcessor extends AbstractProcessor {
       w.write("contract=" + model.contractName() + "\n");
       w.write("snapshot=" + file.toString().replace("\\", "/") + "\n");
       w.write("digest=" + model.contractDigest() + "\n");
+      // The backend ops the agent uses, for the Maven plugin's drift reports: run, ask, input.
+      java.util.TreeMap<String, String> acts = new java.util.TreeMap<>();
+      for (WiringModel.ActModel a : model.acts()) {
+        if (!a.local()) {
+          acts.put(
+              a.action().opcode(),
+              (a.run() != null ? "run" : "-")
+                  + ","
+                  + (a.ask() != null ? "ask" : "-")
+                  + ","
+                  + a.action().input());
+        }
+      }
+      for (java.util.Map.Entry<String, String> e : acts.entrySet()) {
+        w.write("act." + e.getKey() + "=" + e.getValue() + "\n");
+      }
     }
   }
 

@@ -14,9 +14,12 @@ import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import dev.agentkit.ArgValues;
 import dev.agentkit.BindException;
+import dev.agentkit.BoundAgent;
 import dev.agentkit.ChangeCategory;
 import dev.agentkit.Contract;
 import dev.agentkit.ContractSource;
+import dev.agentkit.DriftException;
+import dev.agentkit.DriftPolicy;
 import dev.agentkit.Operand;
 import dev.agentkit.OperandType;
 import dev.agentkit.Tier;
@@ -24,6 +27,7 @@ import dev.agentkit.Use;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -93,6 +97,20 @@ final class WiringWriter {
       type.addField(constant(e.getValue(), e.getKey(), "Opcode {@code " + e.getKey() + "}."));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    type.addField(
+        FieldSpec.builder(
+                Contract.class, "COMPILED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            .initializer("newCompiledContract()")
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("compiledContract")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(Contract.class)
+            .addJavadoc(
+                "The ops this agent uses, as the snapshot declared them when it was compiled; its"
+                    + " source is\nempty, since no backend served it. Built once.\n")
+            .addStatement("return COMPILED")
+            .build());
     type.addMethod(compiledContract());
     type.addMethods(bindMethods());
     type.addMethod(uses());
@@ -122,12 +140,9 @@ final class WiringWriter {
       ops.add(i == 0 ? "\n" : ",\n")
           .add(contractOf(op, opConstants.get(op.opcode())).add("\n.build()$<").build());
     }
-    return MethodSpec.methodBuilder("compiledContract")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+    return MethodSpec.methodBuilder("newCompiledContract")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Contract.class)
-        .addJavadoc(
-            "The ops this agent uses, as the snapshot declared them when it was compiled; its"
-                + " source is\nempty, since no backend served it.\n")
         .addStatement("return $T.of(CONTRACT, $T.of($L))", Contract.class, List.class, ops.build())
         .build();
   }
@@ -164,21 +179,51 @@ final class WiringWriter {
 
   private List<MethodSpec> bindMethods() {
     TypeName set = ParameterizedTypeName.get(ClassName.get(ActionSet.class), state);
+    TypeName bound = ParameterizedTypeName.get(ClassName.get(BoundAgent.class), state);
     MethodSpec live =
         MethodSpec.methodBuilder("bind")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-            .returns(set)
+            .returns(bound)
             .addParameter(agent, "agent")
             .addParameter(ContractSource.class, "source")
             .addJavadoc(
-                "Fetches the live contract once and binds the agent's acts to it, failing closed"
-                    + " when it\ncannot be had. The bound set's {@link $T#contract()} is the live"
-                    + " contract, to compare\nwith {@link #CONTRACT_DIGEST}.\n\n"
-                    + "@throws $T listing every problem\n",
-                ActionSet.class,
-                BindException.class)
+                "Fetches the live contract, re-verifies the agent against it and binds it, failing"
+                    + " on breaking\ndrift ({@link $T#failOnBreaking()}). See {@link #bind($T,"
+                    + " $T, $T)}.\n\n"
+                    + "@throws $T when the backend cannot be reached or the acts do not bind\n"
+                    + "@throws $T when the live contract drifted in a way that breaks the agent\n",
+                DriftPolicy.class,
+                agent,
+                ContractSource.class,
+                DriftPolicy.class,
+                BindException.class,
+                DriftException.class)
+            .addStatement("return bind(agent, source, $T.failOnBreaking())", DriftPolicy.class)
+            .build();
+    MethodSpec verified =
+        MethodSpec.methodBuilder("bind")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(bound)
+            .addParameter(agent, "agent")
+            .addParameter(ContractSource.class, "source")
+            .addParameter(DriftPolicy.class, "policy")
+            .addJavadoc(
+                "Fetches the live contract once, compares it with the snapshot this wiring was"
+                    + " compiled against\n(nothing to compare when the digests are equal),"
+                    + " applies {@code policy} to the drift, and binds\nthe acts to the live"
+                    + " contract, which is authoritative. Fails closed when the contract\ncannot"
+                    + " be had.\n\n"
+                    + "@throws $T when the backend cannot be reached or the acts do not bind\n"
+                    + "@throws $T when {@code policy} rejects the drift\n",
+                BindException.class,
+                DriftException.class)
             .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
-            .addStatement("return $T.bind(source, uses(agent), locals(agent))", ActionSet.class)
+            .addStatement(
+                "return $T.bind($S, COMPILED, CONTRACT_DIGEST, source, uses(agent), locals(agent),"
+                    + " policy, $T.systemUTC())",
+                BoundAgent.class,
+                agent.simpleName(),
+                Clock.class)
             .build();
     MethodSpec against =
         MethodSpec.methodBuilder("bind")
@@ -201,9 +246,9 @@ final class WiringWriter {
             .addJavadoc(
                 "Binds the agent's acts to the contract compiled in ({@link"
                     + " #compiledContract()}), with no\nbackend: for tests and offline tools.\n")
-            .addStatement("return bind(agent, compiledContract())")
+            .addStatement("return bind(agent, COMPILED)")
             .build();
-    return List.of(live, against, offline);
+    return List.of(live, verified, against, offline);
   }
 
   private MethodSpec uses() {

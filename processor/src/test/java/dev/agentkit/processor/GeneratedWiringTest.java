@@ -2,12 +2,16 @@ package dev.agentkit.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.testing.compile.Compilation;
 import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import dev.agentkit.AutonomyRung;
+import dev.agentkit.BoundAgent;
 import dev.agentkit.Contract;
+import dev.agentkit.ContractSource;
+import dev.agentkit.DriftException;
 import dev.agentkit.Plan;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +19,7 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -159,7 +164,13 @@ class GeneratedWiringTest {
     assertThat(stamp)
         .contains("contract=taskboard\n")
         .contains("snapshot=" + dir.resolve("taskboard.json").toString().replace('\\', '/'))
-        .contains("digest=" + Fixtures.taskboard().digest() + "\n");
+        .contains("digest=" + Fixtures.taskboard().digest() + "\n")
+        .endsWith(
+            "act.archive_project=-,ask,\n"
+                + "act.create_task=run,-,\n"
+                + "act.set_status=-,-,status\n"
+                + "act.set_task_due_date=run,-,due_date\n"
+                + "act.update_task=-,-,\n");
   }
 
   @Test
@@ -207,6 +218,60 @@ class GeneratedWiringTest {
             .getCharContent(true)
             .toString();
     assertThat(first).isEqualTo(second).doesNotContain("date =");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void bindAgainstALiveSourceReverifiesAndBindsTheLiveContract() throws Exception {
+    Compilation c = compile();
+    assertThat(c).succeeded();
+    ClassLoader loader = new CompiledClassLoader(c.generatedFiles(), getClass().getClassLoader());
+    Class<?> agentType = loader.loadClass("test.TriageAgent");
+    Class<?> wiring = loader.loadClass("test.TriageAgent_Wiring");
+    Object agent = construct(agentType);
+    Method bind = wiring.getMethod("bind", agentType, ContractSource.class);
+
+    // The fast path: the live contract is the snapshot compiled against.
+    ContractSource same = () -> Fixtures.taskboard();
+    BoundAgent<Object> bound = (BoundAgent<Object>) bind.invoke(null, agent, same);
+    assertThat(bound.report().isEmpty()).isTrue();
+    assertThat(bound.acts().contract()).contains(Fixtures.taskboard());
+
+    // A compatible change: the live description is what gets bound.
+    List<Action> ops = new ArrayList<>(Fixtures.taskboard().ops());
+    ops.replaceAll(
+        a ->
+            a.opcode().equals("set_status")
+                ? a.toBuilder().description("Move a task along (live wording).").build()
+                : a);
+    Contract reworded = Contract.of("taskboard", ops);
+    BoundAgent<Object> live =
+        (BoundAgent<Object>) bind.invoke(null, agent, (ContractSource) () -> reworded);
+    assertThat(live.acts().lookup("set_status").orElseThrow().description())
+        .isEqualTo("Move a task along (live wording).");
+    assertThat(live.report().items())
+        .extracting(i -> i.rule().id())
+        .containsExactly("description-changed");
+
+    // A breaking change: the op the agent runs was removed.
+    List<Action> fewer = new ArrayList<>(Fixtures.taskboard().ops());
+    fewer.removeIf(a -> a.opcode().equals("set_task_due_date"));
+    Contract removed = Contract.of("taskboard", fewer);
+    assertThatThrownBy(() -> invoke(bind, agent, (ContractSource) () -> removed))
+        .isInstanceOf(DriftException.class)
+        .hasMessageStartingWith(
+            "[DriftBreaking] TriageAgent cannot bind to the live taskboard contract: 1 breaking"
+                + " change since the snapshot it was compiled against\n"
+                + "  - op-removed: the backend removed op set_task_due_date, which TriageAgent"
+                + " uses");
+  }
+
+  private static Object invoke(Method m, Object... args) throws Throwable {
+    try {
+      return m.invoke(null, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
   }
 
   @Test
