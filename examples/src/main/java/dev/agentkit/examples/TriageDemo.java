@@ -95,7 +95,7 @@ final class TriageDemo {
 
       heading("2. Bind TriageAgent to the live contract (startup re-verification)");
       out.println("compiled against " + TriageAgent_Wiring.CONTRACT_DIGEST);
-      BoundAgent<Board> bound = TriageStartup.bind(agent, source);
+      BoundAgent<Board> bound = TriageAgent_Wiring.bind(agent, source);
       out.println(bound);
       ActionSet<Board> acts = bound.acts();
       out.println(
@@ -180,7 +180,7 @@ final class TriageDemo {
           TaskboardContract.withoutEnumValue(
               backend.contract(), "set_task_priority", "priority", "urgent"));
       try {
-        TriageStartup.bind(agent, source);
+        TriageAgent_Wiring.bind(agent, source);
         out.println("  bound (unexpected)");
       } catch (DriftException e) {
         out.println("  startup re-verification refused to bind:");

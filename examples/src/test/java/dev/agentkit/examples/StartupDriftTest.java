@@ -117,7 +117,7 @@ class StartupDriftTest {
   @MethodSource("breaking")
   void breakingDriftRefusesToBind(String name, UnaryOperator<Contract> drift, String sentence) {
     backend.serve(drift.apply(backend.contract()));
-    assertThatThrownBy(() -> TriageStartup.bind(new TriageAgent(), source))
+    assertThatThrownBy(() -> TriageAgent_Wiring.bind(new TriageAgent(), source))
         .isInstanceOf(DriftException.class)
         .hasMessageStartingWith(
             "[DriftBreaking] TriageAgent cannot bind to the live taskboard contract: 1 breaking"
@@ -200,7 +200,7 @@ class StartupDriftTest {
       String name, UnaryOperator<Contract> drift, String item) {
     Contract live = drift.apply(backend.contract());
     backend.serve(live);
-    BoundAgent<Board> bound = TriageStartup.bind(new TriageAgent(), source);
+    BoundAgent<Board> bound = TriageAgent_Wiring.bind(new TriageAgent(), source);
     assertThat(bound.report().hasBreaking()).isFalse();
     List<String> items = bound.report().items().stream().map(DriftItem::toString).toList();
     if (item.isEmpty()) {
@@ -216,7 +216,7 @@ class StartupDriftTest {
 
   @Test
   void unchangedContractBindsWithNoDrift() {
-    BoundAgent<Board> bound = TriageStartup.bind(new TriageAgent(), source);
+    BoundAgent<Board> bound = TriageAgent_Wiring.bind(new TriageAgent(), source);
     assertThat(bound.toString()).isEqualTo("bound TriageAgent: 12 acts; no contract drift");
   }
 
@@ -225,7 +225,7 @@ class StartupDriftTest {
     backend.close();
     ContractSource down =
         HttpContractSource.builder(URI.create(backend.contractUri().toString())).build();
-    assertThatThrownBy(() -> TriageStartup.bind(new TriageAgent(), down))
+    assertThatThrownBy(() -> TriageAgent_Wiring.bind(new TriageAgent(), down))
         .isInstanceOf(BindException.class)
         .hasMessageContaining("cannot bind without the backend contract from");
   }
