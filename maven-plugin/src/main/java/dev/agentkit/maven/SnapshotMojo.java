@@ -41,33 +41,41 @@ public class SnapshotMojo extends ContractGoal {
     }
   }
 
+  /** Why a fetched contract must not replace the snapshot, or null when it may. */
+  static String refusal(Contract live, String source, Path file) {
+    String name = live.name();
+    if (live.isEmpty()) {
+      return source
+          + " served contract "
+          + name
+          + " with no op at all; an empty contract never replaces a snapshot, so "
+          + file
+          + " is left untouched";
+    }
+    List<Problem> problems = ContractRules.checkContract(live);
+    if (problems.isEmpty()) {
+      return null;
+    }
+    StringBuilder sb =
+        new StringBuilder(source)
+            .append(" served an invalid contract ")
+            .append(name)
+            .append("; ")
+            .append(file)
+            .append(" is left untouched:");
+    for (Problem p : problems) {
+      sb.append("\n  - ").append(p.message());
+    }
+    return sb.toString();
+  }
+
   private void snapshot(String name, ContractSource source)
       throws MojoExecutionException, MojoFailureException {
     Path file = snapshotDir().resolve(name + ".json");
     Contract live = fetch(source, name);
-    if (live.isEmpty()) {
-      throw new MojoFailureException(
-          source.describe()
-              + " served contract "
-              + name
-              + " with no op at all; an empty"
-              + " contract never replaces a snapshot, so "
-              + file
-              + " is left untouched");
-    }
-    List<Problem> problems = ContractRules.checkContract(live);
-    if (!problems.isEmpty()) {
-      StringBuilder sb =
-          new StringBuilder(source.describe())
-              .append(" served an invalid contract ")
-              .append(name)
-              .append("; ")
-              .append(file)
-              .append(" is left untouched:");
-      for (Problem p : problems) {
-        sb.append("\n  - ").append(p.message());
-      }
-      throw new MojoFailureException(sb.toString());
+    String refusal = refusal(live, source.describe(), file);
+    if (refusal != null) {
+      throw new MojoFailureException(refusal);
     }
     Contract committed = null;
     if (file.toFile().isFile()) {

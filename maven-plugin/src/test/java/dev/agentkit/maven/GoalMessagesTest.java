@@ -1,0 +1,150 @@
+package dev.agentkit.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentkit.Contract;
+import dev.agentkit.ContractSource;
+import dev.agentkit.ContractSourceException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The goals' own messages that need no Maven run to trigger. */
+class GoalMessagesTest {
+  @TempDir Path dir;
+
+  private static ContractSource failing(Exception e) {
+    return new ContractSource() {
+      @Override
+      public Contract fetch() throws ContractSourceException {
+        if (e instanceof ContractSourceException c) {
+          throw c;
+        }
+        throw (RuntimeException) e;
+      }
+
+      @Override
+      public String describe() {
+        return "http://127.0.0.1:9/contract";
+      }
+    };
+  }
+
+  @Test
+  void fetchFailures() {
+    assertThatThrownBy(
+            () -> ContractGoal.fetch(failing(new ContractSourceException("refused")), "taskboard"))
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessage("could not fetch contract taskboard from http://127.0.0.1:9/contract: refused");
+    assertThatThrownBy(
+            () -> ContractGoal.fetch(failing(new IllegalStateException("boom")), "taskboard"))
+        .hasMessage(
+            "could not fetch contract taskboard from http://127.0.0.1:9/contract: the source"
+                + " failed with java.lang.IllegalStateException: boom");
+    assertThatThrownBy(() -> ContractGoal.fetch(() -> null, "taskboard"))
+        .hasMessageEndingWith(": the source returned no contract");
+  }
+
+  @Test
+  void committedSnapshotMissingOrUnreadable() throws Exception {
+    Path missing = dir.resolve("taskboard.json");
+    assertThatThrownBy(() -> ContractGoal.readSnapshot(missing, "taskboard"))
+        .hasMessage(
+            "no committed snapshot of contract taskboard at "
+                + missing
+                + "; create it with mvn agentkit:snapshot and commit it");
+    Files.writeString(missing, "{\"format\": 1,");
+    assertThatThrownBy(() -> ContractGoal.readSnapshot(missing, "taskboard"))
+        .hasMessageStartingWith("the snapshot of contract taskboard is unreadable: " + missing);
+  }
+
+  @Test
+  void noContractsConfigured() {
+    CheckMojo check = new CheckMojo();
+    assertThatThrownBy(check::selected)
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "<contracts> is empty: configure at least one <contract> with a <name> and a <url> or"
+                + " <sourceClass> in the agentkit-maven-plugin's <configuration>");
+  }
+
+  @Test
+  void diffNeedsTwoFiles() throws Exception {
+    DiffMojo diff = new DiffMojo();
+    diff.failOn = "none";
+    assertThatThrownBy(diff::execute)
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessage(
+            "agentkit configuration: agentkit:diff needs two snapshot files: pass"
+                + " -Dagentkit.from=<file> and -Dagentkit.to=<file>");
+    diff.from = dir.resolve("a.json").toFile();
+    assertThatThrownBy(diff::execute).hasMessageEndingWith(" (agentkit.to is missing)");
+    diff.to = dir.resolve("b.json").toFile();
+    assertThatThrownBy(diff::execute)
+        .hasMessageStartingWith("agentkit:diff cannot read a snapshot: " + diff.from);
+    diff.failOn = "sometimes";
+    assertThatThrownBy(diff::execute)
+        .hasMessage(
+            "agentkit configuration: <failOn> (agentkit.failOn) is \"sometimes\"; use one of any,"
+                + " breaking, none");
+  }
+
+  @Test
+  void recheckReasons() throws Exception {
+    Properties p = new Properties();
+    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", "taskboard", null, "d", p)))
+        .isEqualTo("the wiring of a.Triage names no snapshot");
+    Path gone = dir.resolve("gone.json");
+    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", "taskboard", gone, "d", p)))
+        .isEqualTo("snapshot " + gone + " of a.Triage is gone");
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, "not json");
+    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", "taskboard", bad, "d", p)))
+        .isEqualTo("snapshot " + bad + " of a.Triage is unreadable");
+  }
+
+  @Test
+  void snapshotRefusesEmptyAndInvalidContracts() {
+    Path file = dir.resolve("taskboard.json");
+    assertThat(SnapshotMojo.refusal(Contract.of("taskboard", List.of()), "http://x/c", file))
+        .isEqualTo(
+            "http://x/c served contract taskboard with no op at all; an empty contract never"
+                + " replaces a snapshot, so "
+                + file
+                + " is left untouched");
+    Contract noTier =
+        Contract.of(
+            "taskboard", List.of(dev.agentkit.Action.builder("x").description("d").build()));
+    assertThat(SnapshotMojo.refusal(noTier, "http://x/c", file))
+        .isEqualTo(
+            "http://x/c served an invalid contract taskboard; "
+                + file
+                + " is left untouched:\n"
+                + "  - [UnsetTier] x: no tier; an unset tier is never taken as read-only, so the"
+                + " backend must serve one of external_reversible, irreversible, read_only,"
+                + " reversible");
+    assertThat(
+            SnapshotMojo.refusal(
+                Contract.of(
+                    "taskboard",
+                    List.of(
+                        dev.agentkit.Action.builder("x")
+                            .description("d")
+                            .tier(dev.agentkit.Tier.READ_ONLY)
+                            .build())),
+                "http://x/c",
+                file))
+        .isNull();
+  }
+
+  @Test
+  void junitXmlEscapes() {
+    assertThat(JUnitReport.escape("a<b & \"c\"\u0001")).isEqualTo("a&lt;b &amp; &quot;c&quot; ");
+    assertThat(List.of(FailOn.values())).hasSize(3);
+  }
+}
