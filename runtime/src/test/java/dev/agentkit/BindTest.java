@@ -60,6 +60,29 @@ class BindTest {
   }
 
   @Test
+  void aSourceReturningNullFailsClosedToo() {
+    ContractSource broken =
+        new ContractSource() {
+          @Override
+          public Contract fetch() {
+            return null;
+          }
+
+          @Override
+          public String describe() {
+            return "a broken source";
+          }
+        };
+    assertThatThrownBy(() -> ActionSet.bind(broken, List.of(statusUse()), List.of()))
+        .isInstanceOf(BindException.class)
+        .hasMessage(
+            "the agent's acts could not be bound\n"
+                + "  - [ContractUnavailable] cannot bind without the backend contract from a"
+                + " broken source (the contract source returned null); an agent that guesses its"
+                + " operands loses whole programs at verify, so binding fails closed");
+  }
+
+  @Test
   void aSourceIsNeededOnlyForUses() {
     AtomicInteger fetches = new AtomicInteger();
     ContractSource counting =
