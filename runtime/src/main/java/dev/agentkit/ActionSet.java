@@ -143,7 +143,8 @@ public final class ActionSet<S> {
                   + e.getMessage()
                   + "); an agent that guesses its operands loses whole programs at verify, so"
                   + " binding fails closed");
-      throw new BindException("the agent's acts could not be bound", List.of(p), e);
+      throw new BindException(
+          headline("the agent's acts could not be bound", List.of(p)), List.of(p), e);
     }
   }
 

@@ -52,7 +52,7 @@ class BindTest {
     assertThatThrownBy(() -> ActionSet.bind(down, List.of(statusUse()), List.of()))
         .isInstanceOf(BindException.class)
         .hasMessage(
-            "the agent's acts could not be bound\n"
+            "the agent's acts could not be bound (1 problem)\n"
                 + "  - [ContractUnavailable] cannot bind without the backend contract from"
                 + " http://127.0.0.1:9/contract (connection refused); an agent that guesses its"
                 + " operands loses whole programs at verify, so binding fails closed")
@@ -76,7 +76,7 @@ class BindTest {
     assertThatThrownBy(() -> ActionSet.bind(broken, List.of(statusUse()), List.of()))
         .isInstanceOf(BindException.class)
         .hasMessage(
-            "the agent's acts could not be bound\n"
+            "the agent's acts could not be bound (1 problem)\n"
                 + "  - [ContractUnavailable] cannot bind without the backend contract from a"
                 + " broken source (the contract source returned null); an agent that guesses its"
                 + " operands loses whole programs at verify, so binding fails closed");
