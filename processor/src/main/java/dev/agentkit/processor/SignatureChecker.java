@@ -1,0 +1,202 @@
+package dev.agentkit.processor;
+
+import dev.agentkit.Action;
+import dev.agentkit.processor.WiringModel.Handler;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Checks that a reader, run handler or ask method has a shape the generated wiring can call. This
+ * is the part of checking that needs the compiler; the contract rules live in the runtime.
+ */
+final class SignatureChecker {
+  /** The shapes of the methods the wiring calls. */
+  enum Shape {
+    READER("state reader", "String", true, false, true),
+    FIELD_READER("field reader", "String", true, true, true),
+    RUN("run handler", "void", true, false, true),
+    ASK("ask wording", "String", false, false, false);
+
+    final String what;
+    final String returns;
+    final boolean takesState;
+    final boolean takesField;
+    final boolean mayThrow;
+
+    Shape(String what, String returns, boolean takesState, boolean takesField, boolean mayThrow) {
+      this.what = what;
+      this.returns = returns;
+      this.takesState = takesState;
+      this.takesField = takesField;
+      this.mayThrow = mayThrow;
+    }
+  }
+
+  private final Types types;
+  private final TypeMirror actionType;
+  private final TypeMirror stringType;
+  private final TypeMirror exceptionType;
+  private final TypeMirror runtimeExceptionType;
+  private final TypeMirror errorType;
+
+  SignatureChecker(Elements elements, Types types) {
+    this.types = types;
+    this.actionType = declared(elements, Action.class.getCanonicalName());
+    this.stringType = declared(elements, String.class.getCanonicalName());
+    this.exceptionType = declared(elements, Exception.class.getCanonicalName());
+    this.runtimeExceptionType = declared(elements, RuntimeException.class.getCanonicalName());
+    this.errorType = declared(elements, Error.class.getCanonicalName());
+  }
+
+  private static TypeMirror declared(Elements elements, String name) {
+    TypeElement e = elements.getTypeElement(name);
+    return e == null ? null : e.asType();
+  }
+
+  /**
+   * The handler for a method, or null after listing what is wrong with it in {@code problems}.
+   *
+   * @param state the agent's state type, or null when it did not resolve (then not checked)
+   * @param viewName the simple name of the op's typed view, accepted in place of the action
+   */
+  Handler check(
+      ExecutableElement method,
+      Shape shape,
+      TypeMirror state,
+      String viewName,
+      String stateName,
+      List<String> problems) {
+    List<String> wrong = new ArrayList<>();
+    if (method.getModifiers().contains(Modifier.PRIVATE)) {
+      wrong.add("it is private, so the generated wiring cannot call it; make it package-private");
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      wrong.add("it has type parameters, which the wiring cannot infer; remove them");
+    }
+    TypeMirror ret = method.getReturnType();
+    if (shape.returns.equals("void")) {
+      if (ret.getKind() != TypeKind.VOID) {
+        wrong.add("it returns " + ret + "; it must return void");
+      }
+    } else if (!isString(ret)) {
+      wrong.add("it returns " + ret + "; it must return String (the current value, or \"\")");
+    }
+    List<? extends VariableElement> params = method.getParameters();
+    int expected = (shape.takesState ? 1 : 0) + 1 + (shape.takesField ? 1 : 0);
+    boolean viaView = false;
+    if (params.size() != expected) {
+      wrong.add("it takes " + params.size() + " parameter" + (params.size() == 1 ? "" : "s"));
+    } else {
+      int i = 0;
+      if (shape.takesState) {
+        TypeMirror p = params.get(i++).asType();
+        if (state != null
+            && state.getKind() != TypeKind.ERROR
+            && p.getKind() != TypeKind.ERROR
+            && !types.isAssignable(state, p)) {
+          wrong.add("its first parameter is " + p + ", not the agent's state type " + stateName);
+        }
+      }
+      TypeMirror p = params.get(i++).asType();
+      if (isView(p, viewName)) {
+        viaView = true;
+      } else if (!isAction(p)) {
+        wrong.add(
+            "its "
+                + (shape.takesState ? "second" : "first")
+                + " parameter is "
+                + p
+                + ", not Action or the op's view "
+                + viewName);
+      }
+      if (shape.takesField && !isString(params.get(i).asType())) {
+        wrong.add(
+            "its last parameter is " + params.get(i).asType() + ", not the String field name");
+      }
+    }
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (thrown.getKind() == TypeKind.ERROR || unchecked(thrown)) {
+        continue;
+      }
+      if (!shape.mayThrow) {
+        wrong.add("it throws checked " + thrown + "; ask wording may not throw checked exceptions");
+      } else if (exceptionType != null && !types.isAssignable(thrown, exceptionType)) {
+        wrong.add("it throws " + thrown + "; it may throw Exception and its subclasses only");
+      }
+    }
+    if (!wrong.isEmpty()) {
+      problems.add(
+          "must be `"
+              + expectedSignature(shape, method, stateName)
+              + "` (or take "
+              + viewName
+              + " in place of Action), but "
+              + String.join("; ", wrong));
+      return null;
+    }
+    return new Handler(
+        method.getSimpleName().toString(),
+        method.getModifiers().contains(Modifier.STATIC),
+        viaView);
+  }
+
+  static String expectedSignature(Shape shape, ExecutableElement method, String stateName) {
+    StringBuilder sb = new StringBuilder(shape.returns).append(' ').append(method.getSimpleName());
+    sb.append('(');
+    if (shape.takesState) {
+      sb.append(stateName).append(" state, ");
+    }
+    sb.append("Action act");
+    if (shape.takesField) {
+      sb.append(", String field");
+    }
+    sb.append(')');
+    if (shape.mayThrow) {
+      sb.append(" [throws Exception]");
+    }
+    return sb.toString();
+  }
+
+  private boolean isString(TypeMirror t) {
+    return stringType != null && types.isSameType(t, stringType);
+  }
+
+  private boolean isAction(TypeMirror t) {
+    return actionType != null
+        && t.getKind() == TypeKind.DECLARED
+        && types.isSameType(t, actionType);
+  }
+
+  /**
+   * The op's view, possibly not generated yet: in the first round a reference to it is an error
+   * type, recognised by name.
+   */
+  private static boolean isView(TypeMirror t, String viewName) {
+    if (t.getKind() != TypeKind.ERROR && t.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    String name = t.toString();
+    if (t.getKind() == TypeKind.DECLARED) {
+      name = ((DeclaredType) t).asElement().getSimpleName().toString();
+      TypeElement e = (TypeElement) ((DeclaredType) t).asElement();
+      return name.equals(viewName.substring(viewName.lastIndexOf('.') + 1))
+          && e.getQualifiedName().toString().endsWith(viewName);
+    }
+    String simple = viewName.substring(viewName.lastIndexOf('.') + 1);
+    return name.equals(simple) || name.endsWith("." + simple);
+  }
+
+  private boolean unchecked(TypeMirror thrown) {
+    return (runtimeExceptionType != null && types.isAssignable(thrown, runtimeExceptionType))
+        || (errorType != null && types.isAssignable(thrown, errorType));
+  }
+}

@@ -1,0 +1,72 @@
+package dev.agentkit.processor;
+
+import dev.agentkit.Action;
+import dev.agentkit.Tier;
+import java.util.List;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Everything {@link WiringWriter} needs to write one agent's wiring, already checked: every act is
+ * bound, every handler fits.
+ *
+ * @param packageName the agent's package
+ * @param wiringName the generated class's simple name
+ * @param isPublic whether the generated class is public (it is when the agent is)
+ * @param agent the agent class
+ * @param state the agent's state type
+ * @param contractName the contract's name
+ * @param contractDigest the digest of the snapshot compiled against
+ * @param compiledOps the backend ops the agent uses, as the snapshot declares them, sorted
+ * @param acts every act, uses then locals, in declaration order
+ */
+record WiringModel(
+    String packageName,
+    String wiringName,
+    boolean isPublic,
+    TypeElement agent,
+    TypeMirror state,
+    String contractName,
+    String contractDigest,
+    List<Action> compiledOps,
+    List<ActModel> acts) {
+
+  WiringModel {
+    compiledOps = List.copyOf(compiledOps);
+    acts = List.copyOf(acts);
+  }
+
+  /**
+   * One act to wire.
+   *
+   * @param action for a use, the premise only (the contract comes at bind time); for a local act,
+   *     the whole contract
+   * @param contract the op as the snapshot (or the local declaration) gives it: the view's operands
+   * @param local whether it is a local act
+   * @param assertTier the asserted tier of a use, or null
+   * @param viewName the simple name of its typed view
+   * @param reader its state reader, or null
+   * @param fieldReader its field reader, or null
+   * @param run its run handler, or null
+   * @param ask its ask wording, or null
+   */
+  record ActModel(
+      Action action,
+      Action contract,
+      boolean local,
+      Tier assertTier,
+      String viewName,
+      Handler reader,
+      Handler fieldReader,
+      Handler run,
+      Handler ask) {}
+
+  /**
+   * A method of the agent the wiring calls.
+   *
+   * @param method its name
+   * @param isStatic whether it is static (called on the class, not the instance)
+   * @param viaView whether it takes the op's typed view in place of the action
+   */
+  record Handler(String method, boolean isStatic, boolean viaView) {}
+}

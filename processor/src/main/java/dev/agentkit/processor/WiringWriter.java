@@ -1,0 +1,482 @@
+package dev.agentkit.processor;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.agentkit.Act;
+import dev.agentkit.Action;
+import dev.agentkit.ActionSet;
+import dev.agentkit.ArgValues;
+import dev.agentkit.BindException;
+import dev.agentkit.ChangeCategory;
+import dev.agentkit.Contract;
+import dev.agentkit.ContractSource;
+import dev.agentkit.Operand;
+import dev.agentkit.OperandType;
+import dev.agentkit.Tier;
+import dev.agentkit.Use;
+import dev.agentkit.processor.WiringModel.ActModel;
+import dev.agentkit.processor.WiringModel.Handler;
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes one agent's wiring with JavaPoet: constants, typed views, the compiled-in contract and the
+ * bind methods. Output depends only on the model, in sorted order, with no date, so the same input
+ * always gives the same bytes.
+ */
+final class WiringWriter {
+  private static final ClassName GENERATED =
+      ClassName.get("javax.annotation.processing", "Generated");
+  private static final String PROCESSOR = AgentKitProcessor.class.getCanonicalName();
+
+  private final WiringModel m;
+  private final ClassName wiring;
+  private final ClassName agent;
+  private final TypeName state;
+  private final Map<String, String> opConstants = new TreeMap<>();
+
+  WiringWriter(WiringModel model) {
+    this.m = model;
+    this.wiring = ClassName.get(model.packageName(), model.wiringName());
+    this.agent = ClassName.get(model.agent());
+    this.state = TypeName.get(model.state()).box();
+    Set<String> taken = new HashSet<>(Set.of("CONTRACT", "CONTRACT_DIGEST"));
+    Set<String> opcodes = new TreeSet<>();
+    for (ActModel a : model.acts()) {
+      opcodes.add(a.action().opcode());
+    }
+    for (String op : opcodes) {
+      opConstants.put(op, JavaNames.unique("OP_" + JavaNames.constant(op), taken, "_"));
+    }
+  }
+
+  JavaFile write() {
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(wiring)
+            .addModifiers(Modifier.FINAL)
+            .addOriginatingElement(m.agent())
+            .addAnnotation(
+                AnnotationSpec.builder(GENERATED).addMember("value", "$S", PROCESSOR).build())
+            .addJavadoc(
+                "Wiring of {@link $T} to contract {@code $L}, generated from its annotations and"
+                    + " the\ncontract snapshot with digest {@code $L}. Uses no reflection.\n",
+                agent,
+                m.contractName(),
+                m.contractDigest());
+    if (m.isPublic()) {
+      type.addModifiers(Modifier.PUBLIC);
+    }
+    type.addField(constant("CONTRACT", m.contractName(), "The contract's name."));
+    type.addField(
+        constant(
+            "CONTRACT_DIGEST",
+            m.contractDigest(),
+            "The digest of the contract snapshot this wiring was compiled against."));
+    for (Map.Entry<String, String> e : opConstants.entrySet()) {
+      type.addField(constant(e.getValue(), e.getKey(), "Opcode {@code " + e.getKey() + "}."));
+    }
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    type.addMethod(compiledContract());
+    type.addMethods(bindMethods());
+    type.addMethod(uses());
+    type.addMethod(locals());
+    Set<String> views = new HashSet<>();
+    List<ActModel> sorted = new ArrayList<>(m.acts());
+    sorted.sort((a, b) -> a.viewName().compareTo(b.viewName()));
+    for (ActModel a : sorted) {
+      if (views.add(a.viewName())) {
+        type.addType(view(a));
+      }
+    }
+    return JavaFile.builder(m.packageName(), type.build()).skipJavaLangImports(true).build();
+  }
+
+  private static FieldSpec constant(String name, String value, String doc) {
+    return FieldSpec.builder(String.class, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$S", value)
+        .addJavadoc("$L\n", doc)
+        .build();
+  }
+
+  private MethodSpec compiledContract() {
+    CodeBlock.Builder ops = CodeBlock.builder();
+    for (int i = 0; i < m.compiledOps().size(); i++) {
+      Action op = m.compiledOps().get(i);
+      ops.add(i == 0 ? "\n" : ",\n")
+          .add(contractOf(op, opConstants.get(op.opcode())).add("\n.build()$<").build());
+    }
+    return MethodSpec.methodBuilder("compiledContract")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(Contract.class)
+        .addJavadoc(
+            "The ops this agent uses, as the snapshot declared them when it was compiled; its"
+                + " source is\nempty, since no backend served it.\n")
+        .addStatement("return $T.of(CONTRACT, $T.of($L))", Contract.class, List.class, ops.build())
+        .build();
+  }
+
+  /**
+   * {@code Action.builder(...)...} with the contract part of an op, unterminated; the chain is
+   * indented, so the caller closes it with {@code $<}.
+   */
+  private CodeBlock.Builder contractOf(Action op, String opConstant) {
+    CodeBlock.Builder b =
+        CodeBlock.builder()
+            .add("$T.builder($L)$>", Action.class, opConstant)
+            .add("\n.description($S)", op.description());
+    if (!op.objectType().isEmpty()) {
+      b.add("\n.objectType($S)", op.objectType());
+    }
+    if (op.tier() != null) {
+      b.add("\n.tier($T.$L)", Tier.class, op.tier().name());
+    }
+    for (Operand o : op.operands()) {
+      b.add(
+          "\n.operand(new $T($S, $S, $T.$L, $L, $L, $L))",
+          Operand.class,
+          o.name(),
+          o.description(),
+          OperandType.class,
+          o.type().name(),
+          o.required(),
+          stringList(o.enumValues()),
+          o.list());
+    }
+    return b;
+  }
+
+  private List<MethodSpec> bindMethods() {
+    TypeName set = ParameterizedTypeName.get(ClassName.get(ActionSet.class), state);
+    MethodSpec live =
+        MethodSpec.methodBuilder("bind")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(set)
+            .addParameter(agent, "agent")
+            .addParameter(ContractSource.class, "source")
+            .addJavadoc(
+                "Fetches the live contract once and binds the agent's acts to it, failing closed"
+                    + " when it\ncannot be had. The bound set's {@link $T#contract()} is the live"
+                    + " contract, to compare\nwith {@link #CONTRACT_DIGEST}.\n\n"
+                    + "@throws $T listing every problem\n",
+                ActionSet.class,
+                BindException.class)
+            .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
+            .addStatement("return $T.bind(source, uses(agent), locals(agent))", ActionSet.class)
+            .build();
+    MethodSpec against =
+        MethodSpec.methodBuilder("bind")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(set)
+            .addParameter(agent, "agent")
+            .addParameter(Contract.class, "contract")
+            .addJavadoc(
+                "Binds the agent's acts to a contract already fetched.\n\n"
+                    + "@throws $T listing every problem\n",
+                BindException.class)
+            .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
+            .addStatement("return $T.bind(contract, uses(agent), locals(agent))", ActionSet.class)
+            .build();
+    MethodSpec offline =
+        MethodSpec.methodBuilder("bindOffline")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(set)
+            .addParameter(agent, "agent")
+            .addJavadoc(
+                "Binds the agent's acts to the contract compiled in ({@link"
+                    + " #compiledContract()}), with no\nbackend: for tests and offline tools.\n")
+            .addStatement("return bind(agent, compiledContract())")
+            .build();
+    return List.of(live, against, offline);
+  }
+
+  private MethodSpec uses() {
+    TypeName use = ParameterizedTypeName.get(ClassName.get(Use.class), state);
+    List<CodeBlock> items = new ArrayList<>();
+    for (ActModel a : m.acts()) {
+      if (a.local()) {
+        continue;
+      }
+      Action p = a.action();
+      CodeBlock.Builder b =
+          CodeBlock.builder()
+              .add(
+                  "$T.<$T>of($L, $T.$L)$>",
+                  Use.class,
+                  state,
+                  opConstants.get(p.opcode()),
+                  ChangeCategory.class,
+                  p.category().name());
+      premise(b, p);
+      if (a.assertTier() != null) {
+        b.add("\n.assertTier($T.$L)", Tier.class, a.assertTier().name());
+      }
+      handlers(b, a, false);
+      items.add(b.add("\n.build()$<").build());
+    }
+    return listMethod("uses", use, items);
+  }
+
+  private MethodSpec locals() {
+    TypeName act = ParameterizedTypeName.get(ClassName.get(Act.class), state);
+    List<CodeBlock> items = new ArrayList<>();
+    for (ActModel a : m.acts()) {
+      if (!a.local()) {
+        continue;
+      }
+      Action p = a.action();
+      CodeBlock.Builder contract = contractOf(p, opConstants.get(p.opcode()));
+      contract.add("\n.category($T.$L)", ChangeCategory.class, p.category().name());
+      premise(contract, p);
+      contract.add("$<");
+      CodeBlock.Builder b =
+          CodeBlock.builder()
+              .add("$T.<$T>of(\n$>$L\n.build()$<)$>", Act.class, state, contract.build());
+      handlers(b, a, true);
+      items.add(b.add("$<").build());
+    }
+    return listMethod("locals", act, items);
+  }
+
+  private MethodSpec listMethod(String name, TypeName element, List<CodeBlock> items) {
+    MethodSpec.Builder b =
+        MethodSpec.methodBuilder(name)
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), element))
+            .addParameter(agent, "agent");
+    if (items.isEmpty()) {
+      return b.addStatement("return $T.of()", List.class).build();
+    }
+    CodeBlock.Builder list = CodeBlock.builder();
+    for (int i = 0; i < items.size(); i++) {
+      list.add(i == 0 ? "\n" : ",\n").add(items.get(i));
+    }
+    return b.addStatement("return $T.of($L)", List.class, list.build()).build();
+  }
+
+  private static void premise(CodeBlock.Builder b, Action p) {
+    if (!p.input().isEmpty()) {
+      b.add("\n.input($S)", p.input());
+    }
+    if (!p.terminalStates().isEmpty()) {
+      b.add("\n.terminalStates($L)", strings(p.terminalStates()));
+    }
+    if (!p.structured().isEmpty()) {
+      b.add("\n.structured($L)", strings(p.structured()));
+    }
+  }
+
+  private void handlers(CodeBlock.Builder b, ActModel a, boolean local) {
+    ClassName view = wiring.nestedClass(a.viewName().substring(a.viewName().indexOf('.') + 1));
+    if (a.reader() != null) {
+      b.add(
+          local ? "\n.withReader($L)" : "\n.reader($L)",
+          call(a.reader(), view, "(state, act) -> $L(state, $L)"));
+    }
+    if (a.fieldReader() != null) {
+      b.add(
+          local ? "\n.withFieldReader($L)" : "\n.fieldReader($L)",
+          call(a.fieldReader(), view, "(state, act, field) -> $L(state, $L, field)"));
+    }
+    if (a.run() != null) {
+      b.add(
+          local ? "\n.withRun($L)" : "\n.run($L)",
+          call(a.run(), view, "(state, act) -> $L(state, $L)"));
+    }
+    if (a.ask() != null) {
+      b.add(local ? "\n.withAsk($L)" : "\n.ask($L)", call(a.ask(), view, "act -> $L($L)"));
+    }
+  }
+
+  /** A method reference when the method takes the action, else a lambda wrapping it in its view. */
+  private CodeBlock call(Handler h, ClassName view, String lambda) {
+    CodeBlock target = h.isStatic() ? CodeBlock.of("$T", agent) : CodeBlock.of("agent");
+    if (!h.viaView()) {
+      return CodeBlock.of("$L::$L", target, h.method());
+    }
+    return CodeBlock.of(
+        lambda, CodeBlock.of("$L.$L", target, h.method()), CodeBlock.of("new $T(act)", view));
+  }
+
+  private TypeSpec view(ActModel a) {
+    String simple = a.viewName().substring(a.viewName().indexOf('.') + 1);
+    ClassName view = wiring.nestedClass(simple);
+    Action op = a.contract();
+    TypeSpec.Builder b =
+        TypeSpec.recordBuilder(view)
+            .addModifiers(Modifier.PUBLIC)
+            .recordConstructor(
+                MethodSpec.compactConstructorBuilder()
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(Action.class, "action")
+                    .addStatement("$T.requireNonNull(action, $S)", Objects.class, "action")
+                    .build())
+            .addJavadoc(
+                "The arguments of a {@code $L} call, typed by the contract. Reading never throws:"
+                    + " a blank or\nunparseable value reads as empty, an unknown enum value as"
+                    + " {@code UNRECOGNISED}.\n\n@param action the call\n",
+                op.opcode());
+    b.addField(
+        FieldSpec.builder(String.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            .initializer("$L", opConstants.get(op.opcode()))
+            .addJavadoc("The op's opcode.\n")
+            .build());
+    Set<String> constants = new HashSet<>(Set.of("OPCODE"));
+    Set<String> accessors = new HashSet<>();
+    Set<String> types = new HashSet<>(Set.of(simple, m.wiringName()));
+    for (Operand o : op.operands()) {
+      String constant = JavaNames.unique(JavaNames.constant(o.name()), constants, "_");
+      b.addField(
+          FieldSpec.builder(
+                  String.class, constant, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+              .initializer("$S", o.name())
+              .addJavadoc("Operand {@code $L}.\n", o.name())
+              .build());
+      String accessor = JavaNames.unique(JavaNames.accessor(o.name()), accessors, "");
+      MethodSpec.Builder getter = MethodSpec.methodBuilder(accessor).addModifiers(Modifier.PUBLIC);
+      String doc =
+          javadocText(o.description().isBlank() ? "Operand " + o.name() + "." : o.description());
+      CodeBlock raw = CodeBlock.of("action.arg($L)", constant);
+      TypeName element;
+      CodeBlock single;
+      CodeBlock mapper;
+      switch (o.type()) {
+        case DATE -> {
+          element = ClassName.get(OffsetDateTime.class);
+          single = CodeBlock.of("$T.date($L)", ArgValues.class, raw);
+          mapper =
+              CodeBlock.of(".map($T::date).flatMap($T::stream)", ArgValues.class, Optional.class);
+        }
+        case NUMBER -> {
+          element = ClassName.get(BigDecimal.class);
+          single = CodeBlock.of("$T.number($L)", ArgValues.class, raw);
+          mapper =
+              CodeBlock.of(".map($T::number).flatMap($T::stream)", ArgValues.class, Optional.class);
+        }
+        case ENUM -> {
+          String enumName = JavaNames.unique(JavaNames.upperCamel(o.name()), types, "Value");
+          ClassName enumType = view.nestedClass(enumName);
+          b.addType(enumType(enumType, o));
+          element = enumType;
+          single = CodeBlock.of("$T.of($L)", enumType, raw);
+          mapper = CodeBlock.of(".map($T::of)", enumType);
+        }
+        default -> {
+          element = ClassName.get(String.class);
+          single = raw;
+          mapper = CodeBlock.of("");
+        }
+      }
+      if (o.list()) {
+        getter
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), element))
+            .addStatement("return $T.list($L).stream()$L.toList()", ArgValues.class, raw, mapper)
+            .addJavadoc("$L\n\n@return the values given, in order; empty when none\n", doc);
+      } else if (o.type() == OperandType.DATE || o.type() == OperandType.NUMBER) {
+        getter
+            .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), element))
+            .addStatement("return $L", single)
+            .addJavadoc("$L\n\n@return the value, or empty when blank or unparseable\n", doc);
+      } else {
+        getter
+            .returns(element)
+            .addStatement("return $L", single)
+            .addJavadoc(
+                "$L\n\n@return the value$L\n",
+                doc,
+                o.type() == OperandType.ENUM
+                    ? ", or {@code UNRECOGNISED} when blank or not in the vocabulary"
+                    : ", or the empty string when none is given");
+      }
+      b.addMethod(getter.build());
+    }
+    return b.build();
+  }
+
+  private static TypeSpec enumType(ClassName name, Operand o) {
+    TypeSpec.Builder e =
+        TypeSpec.enumBuilder(name)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "The values of operand {@code $L}, plus {@code UNRECOGNISED} for a value the"
+                    + " contract did\nnot have when this code was generated.\n",
+                o.name());
+    Set<String> taken = new HashSet<>(Set.of("UNRECOGNISED"));
+    for (String v : o.enumValues()) {
+      e.addEnumConstant(
+          JavaNames.unique(JavaNames.constant(v), taken, "_"),
+          TypeSpec.anonymousClassBuilder("$S", v)
+              .addJavadoc("{@code $L}\n", javadocText(v))
+              .build());
+    }
+    e.addEnumConstant(
+        "UNRECOGNISED",
+        TypeSpec.anonymousClassBuilder("$S", "")
+            .addJavadoc("A value this code does not know: blank, or added to the contract later.\n")
+            .build());
+    e.addField(String.class, "wireName", Modifier.PRIVATE, Modifier.FINAL);
+    e.addMethod(
+        MethodSpec.constructorBuilder()
+            .addParameter(String.class, "wireName")
+            .addStatement("this.wireName = wireName")
+            .build());
+    e.addMethod(
+        MethodSpec.methodBuilder("wireName")
+            .addModifiers(Modifier.PUBLIC)
+            .returns(String.class)
+            .addJavadoc("The value as the contract spells it; empty for {@code UNRECOGNISED}.\n")
+            .addStatement("return wireName")
+            .build());
+    e.addMethod(
+        MethodSpec.methodBuilder("of")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(name)
+            .addParameter(String.class, "value")
+            .addJavadoc(
+                "The constant for a value as the contract spells it, or {@code UNRECOGNISED}.\n")
+            .addStatement("$T v = value == null ? $S : value.trim()", String.class, "")
+            .beginControlFlow("for ($T c : values())", name)
+            .beginControlFlow("if (c != UNRECOGNISED && c.wireName.equals(v))")
+            .addStatement("return c")
+            .endControlFlow()
+            .endControlFlow()
+            .addStatement("return UNRECOGNISED")
+            .build());
+    return e.build();
+  }
+
+  private static CodeBlock strings(List<String> values) {
+    List<CodeBlock> parts = new ArrayList<>();
+    for (String v : values) {
+      parts.add(CodeBlock.of("$S", v));
+    }
+    return CodeBlock.join(parts, ", ");
+  }
+
+  private static CodeBlock stringList(List<String> values) {
+    return values.isEmpty()
+        ? CodeBlock.of("$T.of()", List.class)
+        : CodeBlock.of("$T.of($L)", List.class, strings(values));
+  }
+
+  /** Text safe inside a javadoc comment. */
+  private static String javadocText(String s) {
+    return s.replace("*/", "*&#47;").replace("@", "{@literal @}");
+  }
+}

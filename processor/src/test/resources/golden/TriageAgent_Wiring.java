@@ -1,0 +1,636 @@
+package test;
+
+import dev.agentkit.Act;
+import dev.agentkit.Action;
+import dev.agentkit.ActionSet;
+import dev.agentkit.ArgValues;
+import dev.agentkit.BindException;
+import dev.agentkit.ChangeCategory;
+import dev.agentkit.Contract;
+import dev.agentkit.ContractSource;
+import dev.agentkit.Operand;
+import dev.agentkit.OperandType;
+import dev.agentkit.Tier;
+import dev.agentkit.Use;
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.processing.Generated;
+
+/**
+ * Wiring of {@link TriageAgent} to contract {@code taskboard}, generated from its annotations and the
+ * contract snapshot with digest {@code sha256:eefc006a8b90de2b87f60ad4ec4fe73cf1fead6a2e8f9cf0883f1fc970bf76f8}. Uses no reflection.
+ */
+@Generated("dev.agentkit.processor.AgentKitProcessor")
+public final class TriageAgent_Wiring {
+  /**
+   * The contract's name.
+   */
+  public static final String CONTRACT = "taskboard";
+
+  /**
+   * The digest of the contract snapshot this wiring was compiled against.
+   */
+  public static final String CONTRACT_DIGEST = "sha256:eefc006a8b90de2b87f60ad4ec4fe73cf1fead6a2e8f9cf0883f1fc970bf76f8";
+
+  /**
+   * Opcode {@code archive_project}.
+   */
+  public static final String OP_ARCHIVE_PROJECT = "archive_project";
+
+  /**
+   * Opcode {@code create_task}.
+   */
+  public static final String OP_CREATE_TASK = "create_task";
+
+  /**
+   * Opcode {@code leave_note}.
+   */
+  public static final String OP_LEAVE_NOTE = "leave_note";
+
+  /**
+   * Opcode {@code set_status}.
+   */
+  public static final String OP_SET_STATUS = "set_status";
+
+  /**
+   * Opcode {@code set_task_due_date}.
+   */
+  public static final String OP_SET_TASK_DUE_DATE = "set_task_due_date";
+
+  /**
+   * Opcode {@code update_task}.
+   */
+  public static final String OP_UPDATE_TASK = "update_task";
+
+  private TriageAgent_Wiring() {
+  }
+
+  /**
+   * The ops this agent uses, as the snapshot declared them when it was compiled; its source is
+   * empty, since no backend served it.
+   */
+  public static Contract compiledContract() {
+    return Contract.of(CONTRACT, List.of(
+        Action.builder(OP_ARCHIVE_PROJECT)
+          .description("Archive a project.")
+          .objectType("project")
+          .tier(Tier.IRREVERSIBLE)
+          .operand(new Operand("project_id", "The project.", OperandType.STRING, true, List.of(), false))
+          .build(),
+        Action.builder(OP_CREATE_TASK)
+          .description("Create a task.")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("title", "The title.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
+          .operand(new Operand("labels", "", OperandType.STRING, false, List.of(), true))
+          .operand(new Operand("priority", "", OperandType.ENUM, false, List.of("low", "high", "class"), true))
+          .build(),
+        Action.builder(OP_SET_STATUS)
+          .description("Move a task to another status.")
+          .objectType("task")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("status", "", OperandType.ENUM, true, List.of("todo", "doing", "done", "blocked"), false))
+          .build(),
+        Action.builder(OP_SET_TASK_DUE_DATE)
+          .description("Set a task's due date.")
+          .objectType("task")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("due_date", "The new date.", OperandType.DATE, false, List.of(), false))
+          .build(),
+        Action.builder(OP_UPDATE_TASK)
+          .description("Update a task's fields.")
+          .tier(Tier.REVERSIBLE)
+          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
+          .operand(new Operand("title", "", OperandType.STRING, false, List.of(), false))
+          .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
+          .build()));
+  }
+
+  /**
+   * Fetches the live contract once and binds the agent's acts to it, failing closed when it
+   * cannot be had. The bound set's {@link ActionSet#contract()} is the live contract, to compare
+   * with {@link #CONTRACT_DIGEST}.
+   *
+   * @throws BindException listing every problem
+   */
+  public static ActionSet<Board> bind(TriageAgent agent, ContractSource source) {
+    Objects.requireNonNull(agent, "agent");
+    return ActionSet.bind(source, uses(agent), locals(agent));
+  }
+
+  /**
+   * Binds the agent's acts to a contract already fetched.
+   *
+   * @throws BindException listing every problem
+   */
+  public static ActionSet<Board> bind(TriageAgent agent, Contract contract) {
+    Objects.requireNonNull(agent, "agent");
+    return ActionSet.bind(contract, uses(agent), locals(agent));
+  }
+
+  /**
+   * Binds the agent's acts to the contract compiled in ({@link #compiledContract()}), with no
+   * backend: for tests and offline tools.
+   */
+  public static ActionSet<Board> bindOffline(TriageAgent agent) {
+    return bind(agent, compiledContract());
+  }
+
+  private static List<Use<Board>> uses(TriageAgent agent) {
+    return List.of(
+        Use.<Board>of(OP_CREATE_TASK, ChangeCategory.ALWAYS_MINTS)
+          .run((state, act) -> agent.create(state, new CreateTask(act)))
+          .build(),
+        Use.<Board>of(OP_SET_TASK_DUE_DATE, ChangeCategory.SCALAR_SET)
+          .input("due_date")
+          .assertTier(Tier.REVERSIBLE)
+          .reader(agent::dueDate)
+          .run((state, act) -> agent.setDueDate(state, new SetTaskDueDate(act)))
+          .build(),
+        Use.<Board>of(OP_SET_STATUS, ChangeCategory.TERMINAL)
+          .input("status")
+          .terminalStates("done")
+          .reader((state, act) -> agent.status(state, new SetStatus(act)))
+          .build(),
+        Use.<Board>of(OP_UPDATE_TASK, ChangeCategory.MULTI_FIELD)
+          .fieldReader(TriageAgent::field)
+          .build(),
+        Use.<Board>of(OP_ARCHIVE_PROJECT, ChangeCategory.TERMINAL)
+          .terminalStates("archived")
+          .reader(agent::projectState)
+          .ask(act -> agent.askArchive(new ArchiveProject(act)))
+          .build());
+  }
+
+  private static List<Act<Board>> locals(TriageAgent agent) {
+    return List.of(
+        Act.<Board>of(
+          Action.builder(OP_LEAVE_NOTE)
+            .description("Leave a note on a task.")
+            .tier(Tier.REVERSIBLE)
+            .operand(new Operand("task_id", "", OperandType.STRING, true, List.of(), false))
+            .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
+            .category(ChangeCategory.MERGE)
+          .build())
+          .withRun((state, act) -> agent.note(state, new LeaveNote(act))));
+  }
+
+  /**
+   * The arguments of a {@code archive_project} call, typed by the contract. Reading never throws: a blank or
+   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   *
+   * @param action the call
+   */
+  public record ArchiveProject(Action action) {
+    /**
+     * The op's opcode.
+     */
+    public static final String OPCODE = OP_ARCHIVE_PROJECT;
+
+    /**
+     * Operand {@code project_id}.
+     */
+    public static final String PROJECT_ID = "project_id";
+
+    public ArchiveProject {
+      Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * The project.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String projectId() {
+      return action.arg(PROJECT_ID);
+    }
+  }
+
+  /**
+   * The arguments of a {@code create_task} call, typed by the contract. Reading never throws: a blank or
+   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   *
+   * @param action the call
+   */
+  public record CreateTask(Action action) {
+    /**
+     * The op's opcode.
+     */
+    public static final String OPCODE = OP_CREATE_TASK;
+
+    /**
+     * Operand {@code title}.
+     */
+    public static final String TITLE = "title";
+
+    /**
+     * Operand {@code estimate}.
+     */
+    public static final String ESTIMATE = "estimate";
+
+    /**
+     * Operand {@code labels}.
+     */
+    public static final String LABELS = "labels";
+
+    /**
+     * Operand {@code priority}.
+     */
+    public static final String PRIORITY = "priority";
+
+    public CreateTask {
+      Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * The title.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String title() {
+      return action.arg(TITLE);
+    }
+
+    /**
+     * Operand estimate.
+     *
+     * @return the value, or empty when blank or unparseable
+     */
+    public Optional<BigDecimal> estimate() {
+      return ArgValues.number(action.arg(ESTIMATE));
+    }
+
+    /**
+     * Operand labels.
+     *
+     * @return the values given, in order; empty when none
+     */
+    public List<String> labels() {
+      return ArgValues.list(action.arg(LABELS)).stream().toList();
+    }
+
+    /**
+     * Operand priority.
+     *
+     * @return the values given, in order; empty when none
+     */
+    public List<Priority> priority() {
+      return ArgValues.list(action.arg(PRIORITY)).stream().map(Priority::of).toList();
+    }
+
+    /**
+     * The values of operand {@code priority}, plus {@code UNRECOGNISED} for a value the contract did
+     * not have when this code was generated.
+     */
+    public enum Priority {
+      /**
+       * {@code low}
+       */
+      LOW("low"),
+
+      /**
+       * {@code high}
+       */
+      HIGH("high"),
+
+      /**
+       * {@code class}
+       */
+      CLASS("class"),
+
+      /**
+       * A value this code does not know: blank, or added to the contract later.
+       */
+      UNRECOGNISED("");
+
+      private final String wireName;
+
+      Priority(String wireName) {
+        this.wireName = wireName;
+      }
+
+      /**
+       * The value as the contract spells it; empty for {@code UNRECOGNISED}.
+       */
+      public String wireName() {
+        return wireName;
+      }
+
+      /**
+       * The constant for a value as the contract spells it, or {@code UNRECOGNISED}.
+       */
+      public static Priority of(String value) {
+        String v = value == null ? "" : value.trim();
+        for (Priority c : values()) {
+          if (c != UNRECOGNISED && c.wireName.equals(v)) {
+            return c;
+          }
+        }
+        return UNRECOGNISED;
+      }
+    }
+  }
+
+  /**
+   * The arguments of a {@code leave_note} call, typed by the contract. Reading never throws: a blank or
+   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   *
+   * @param action the call
+   */
+  public record LeaveNote(Action action) {
+    /**
+     * The op's opcode.
+     */
+    public static final String OPCODE = OP_LEAVE_NOTE;
+
+    /**
+     * Operand {@code task_id}.
+     */
+    public static final String TASK_ID = "task_id";
+
+    /**
+     * Operand {@code mood}.
+     */
+    public static final String MOOD = "mood";
+
+    public LeaveNote {
+      Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * Operand task_id.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String taskId() {
+      return action.arg(TASK_ID);
+    }
+
+    /**
+     * Operand mood.
+     *
+     * @return the value, or {@code UNRECOGNISED} when blank or not in the vocabulary
+     */
+    public Mood mood() {
+      return Mood.of(action.arg(MOOD));
+    }
+
+    /**
+     * The values of operand {@code mood}, plus {@code UNRECOGNISED} for a value the contract did
+     * not have when this code was generated.
+     */
+    public enum Mood {
+      /**
+       * {@code calm}
+       */
+      CALM("calm"),
+
+      /**
+       * {@code urgent}
+       */
+      URGENT("urgent"),
+
+      /**
+       * A value this code does not know: blank, or added to the contract later.
+       */
+      UNRECOGNISED("");
+
+      private final String wireName;
+
+      Mood(String wireName) {
+        this.wireName = wireName;
+      }
+
+      /**
+       * The value as the contract spells it; empty for {@code UNRECOGNISED}.
+       */
+      public String wireName() {
+        return wireName;
+      }
+
+      /**
+       * The constant for a value as the contract spells it, or {@code UNRECOGNISED}.
+       */
+      public static Mood of(String value) {
+        String v = value == null ? "" : value.trim();
+        for (Mood c : values()) {
+          if (c != UNRECOGNISED && c.wireName.equals(v)) {
+            return c;
+          }
+        }
+        return UNRECOGNISED;
+      }
+    }
+  }
+
+  /**
+   * The arguments of a {@code set_status} call, typed by the contract. Reading never throws: a blank or
+   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   *
+   * @param action the call
+   */
+  public record SetStatus(Action action) {
+    /**
+     * The op's opcode.
+     */
+    public static final String OPCODE = OP_SET_STATUS;
+
+    /**
+     * Operand {@code task_id}.
+     */
+    public static final String TASK_ID = "task_id";
+
+    /**
+     * Operand {@code status}.
+     */
+    public static final String STATUS = "status";
+
+    public SetStatus {
+      Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * The task.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String taskId() {
+      return action.arg(TASK_ID);
+    }
+
+    /**
+     * Operand status.
+     *
+     * @return the value, or {@code UNRECOGNISED} when blank or not in the vocabulary
+     */
+    public Status status() {
+      return Status.of(action.arg(STATUS));
+    }
+
+    /**
+     * The values of operand {@code status}, plus {@code UNRECOGNISED} for a value the contract did
+     * not have when this code was generated.
+     */
+    public enum Status {
+      /**
+       * {@code todo}
+       */
+      TODO("todo"),
+
+      /**
+       * {@code doing}
+       */
+      DOING("doing"),
+
+      /**
+       * {@code done}
+       */
+      DONE("done"),
+
+      /**
+       * {@code blocked}
+       */
+      BLOCKED("blocked"),
+
+      /**
+       * A value this code does not know: blank, or added to the contract later.
+       */
+      UNRECOGNISED("");
+
+      private final String wireName;
+
+      Status(String wireName) {
+        this.wireName = wireName;
+      }
+
+      /**
+       * The value as the contract spells it; empty for {@code UNRECOGNISED}.
+       */
+      public String wireName() {
+        return wireName;
+      }
+
+      /**
+       * The constant for a value as the contract spells it, or {@code UNRECOGNISED}.
+       */
+      public static Status of(String value) {
+        String v = value == null ? "" : value.trim();
+        for (Status c : values()) {
+          if (c != UNRECOGNISED && c.wireName.equals(v)) {
+            return c;
+          }
+        }
+        return UNRECOGNISED;
+      }
+    }
+  }
+
+  /**
+   * The arguments of a {@code set_task_due_date} call, typed by the contract. Reading never throws: a blank or
+   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   *
+   * @param action the call
+   */
+  public record SetTaskDueDate(Action action) {
+    /**
+     * The op's opcode.
+     */
+    public static final String OPCODE = OP_SET_TASK_DUE_DATE;
+
+    /**
+     * Operand {@code task_id}.
+     */
+    public static final String TASK_ID = "task_id";
+
+    /**
+     * Operand {@code due_date}.
+     */
+    public static final String DUE_DATE = "due_date";
+
+    public SetTaskDueDate {
+      Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * The task.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String taskId() {
+      return action.arg(TASK_ID);
+    }
+
+    /**
+     * The new date.
+     *
+     * @return the value, or empty when blank or unparseable
+     */
+    public Optional<OffsetDateTime> dueDate() {
+      return ArgValues.date(action.arg(DUE_DATE));
+    }
+  }
+
+  /**
+   * The arguments of a {@code update_task} call, typed by the contract. Reading never throws: a blank or
+   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   *
+   * @param action the call
+   */
+  public record UpdateTask(Action action) {
+    /**
+     * The op's opcode.
+     */
+    public static final String OPCODE = OP_UPDATE_TASK;
+
+    /**
+     * Operand {@code task_id}.
+     */
+    public static final String TASK_ID = "task_id";
+
+    /**
+     * Operand {@code title}.
+     */
+    public static final String TITLE = "title";
+
+    /**
+     * Operand {@code estimate}.
+     */
+    public static final String ESTIMATE = "estimate";
+
+    public UpdateTask {
+      Objects.requireNonNull(action, "action");
+    }
+
+    /**
+     * The task.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String taskId() {
+      return action.arg(TASK_ID);
+    }
+
+    /**
+     * Operand title.
+     *
+     * @return the value, or the empty string when none is given
+     */
+    public String title() {
+      return action.arg(TITLE);
+    }
+
+    /**
+     * Operand estimate.
+     *
+     * @return the value, or empty when blank or unparseable
+     */
+    public Optional<BigDecimal> estimate() {
+      return ArgValues.number(action.arg(ESTIMATE));
+    }
+  }
+}
