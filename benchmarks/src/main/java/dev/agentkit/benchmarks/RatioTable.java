@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -81,6 +83,73 @@ public final class RatioTable {
               jackson,
               ours,
               0.75));
+    }
+    if ("bind".matches(only)) {
+      measure(warm("BindBenchmark").mode(Mode.AverageTime).timeUnit(TimeUnit.MICROSECONDS));
+      Score ours = score("BindBenchmark.generatedBind");
+      Score lc4j = score("BindBenchmark.langchain4j");
+      Score scan = score("BindBenchmark.reflectionScan");
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "bind 200 acts, warm (µs)",
+              "LangChain4j toolSpecificationsFrom",
+              lc4j,
+              ours,
+              20));
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "  the same, against a reflection scan (µs)",
+              "reflection scan",
+              scan,
+              ours,
+              20));
+      Score fast = score("BindBenchmark.boundAgentFastPath");
+      Score drift = score("BindBenchmark.boundAgentDrift");
+      rows.add(
+          Row.atMost(
+              "3",
+              "BoundAgent.bind 200 acts, equal digests (fast path), warm",
+              fast.scaled(1e-3),
+              "ms",
+              Double.NaN));
+      rows.add(
+          Row.atMost(
+              "3",
+              "BoundAgent.bind 200 acts, full drift vs 5,000-op live contract, warm",
+              drift.scaled(1e-3),
+              "ms",
+              2.0));
+      results.clear();
+      measure(
+          new OptionsBuilder()
+              .include(
+                  getClass().getPackageName()
+                      + "\\.BindBenchmark\\.(generatedBind|langchain4j|reflectionScan)$")
+              .mode(Mode.SingleShotTime)
+              .timeUnit(TimeUnit.MILLISECONDS)
+              .forks(profile.coldForks())
+              .warmupIterations(0)
+              .measurementIterations(1)
+              .shouldFailOnError(true));
+      Score coldOurs = score("BindBenchmark.generatedBind");
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "bind 200 acts, cold: first call in a fresh JVM (ms)",
+              "LangChain4j toolSpecificationsFrom",
+              score("BindBenchmark.langchain4j"),
+              coldOurs,
+              10));
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "  the same, against a reflection scan (ms)",
+              "reflection scan",
+              score("BindBenchmark.reflectionScan"),
+              coldOurs,
+              10));
     }
     if ("verify".matches(only)) {
       measure(warm("VerifyBenchmark").addProfiler(GCProfiler.class));
@@ -342,6 +411,10 @@ public final class RatioTable {
     }
 
     static Row atMost(String n, String measure, Score ours, String unit, double atMost) {
+      if (Double.isNaN(atMost)) {
+        return new Row(
+            n, measure, "(none)", "", ours.text() + " " + unit, Double.NaN, Double.NaN, "", "", "");
+      }
       return new Row(
           n,
           measure,

@@ -32,7 +32,7 @@ public final class SyntheticContract {
   };
   private static final String[] WORDS = {
     "the", "task", "value", "owner", "state", "given", "new", "current", "board", "when", "after",
-    "backend", "project", "field", "of", "to", "for", "a", "which", "is"
+    "backend", "project", "field", "of", "to", "for", "any", "which", "is"
   };
 
   private SyntheticContract() {}
