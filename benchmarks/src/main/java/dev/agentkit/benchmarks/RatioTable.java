@@ -70,6 +70,23 @@ public final class RatioTable {
 
   private String run(String only) throws RunnerException {
     List<Row> rows = new ArrayList<>();
+    if ("javac".matches(only)) {
+      measure(
+          new OptionsBuilder()
+              .include(getClass().getPackageName() + "\\.JavacBenchmark\\.")
+              .forks(profile.forks())
+              .warmupIterations(profile.warmups() * 3)
+              .measurementIterations(profile.iterations() * 3)
+              .shouldFailOnError(true));
+      rows.add(
+          Row.overhead(
+              "1",
+              "javac 4 agents, 200 acts, 5,000-op snapshot (ms per compile)",
+              "javac -proc:none + generated wiring",
+              score("JavacBenchmark.procNone"),
+              score("JavacBenchmark.withProcessor"),
+              1.10));
+    }
     if ("parse".matches(only)) {
       measure(warm("SnapshotParseBenchmark"));
       double mb = SnapshotParseBenchmark.documentBytes() / 1e6;
