@@ -346,7 +346,13 @@ public final class ActionSet<S> {
 
   private static <S> Problem checkValue(Bound<S> b, String opcode, Operand o, String v) {
     if (o.list()) {
-      List<String> elements = Values.listElements(v);
+      String bare = v.trim();
+      if (!bare.startsWith("[")) {
+        // A bare value is a one-element list; checking it as it is keeps an accepted call free
+        // of allocation.
+        return checkScalar(b, opcode, o, bare);
+      }
+      List<String> elements = Values.listElements(bare);
       if (elements == null) {
         return Problem.of(
             Problem.Kind.BAD_LIST,
@@ -358,8 +364,8 @@ public final class ActionSet<S> {
                 + " takes a list: write a JSON array of strings such as [\"a\", \"b\"], not "
                 + quote(v));
       }
-      for (String e : elements) {
-        Problem p = checkScalar(b, opcode, o, e);
+      for (int i = 0; i < elements.size(); i++) {
+        Problem p = checkScalar(b, opcode, o, elements.get(i));
         if (p != null) {
           return p;
         }

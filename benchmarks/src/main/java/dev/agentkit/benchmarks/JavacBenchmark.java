@@ -1,0 +1,109 @@
+package dev.agentkit.benchmarks;
+
+import dev.agentkit.Contract;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Benchmark 1: compiling the corpus's agents (200 acts over 4 classes, against the 5,000-op
+ * snapshot) in-process with the agentkit processor, against compiling the same agents plus the
+ * wiring already generated with {@code -proc:none}. Each compile is one single-shot sample.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class JavacBenchmark {
+  private static final String PROCESSOR = "dev.agentkit.processor.AgentKitProcessor";
+
+  private Path dir;
+  private List<Path> agents;
+  private List<Path> agentsAndWiring;
+  private JavaCompiler javac;
+  private String classpath;
+
+  @Setup
+  public void setUp() throws IOException {
+    dir = Files.createTempDirectory("agentkit-javac-bench");
+    Contract contract = SyntheticContract.large();
+    Corpus.writeSnapshot(dir.resolve("snapshots"), contract);
+    agents = Corpus.writeAgents(dir.resolve("src"), contract);
+    javac = ToolProvider.getSystemJavaCompiler();
+    classpath = System.getProperty("java.class.path");
+    Path generated = dir.resolve("generated");
+    compile(agents, withProcessor(generated), dir.resolve("warm-up"));
+    agentsAndWiring = new ArrayList<>(agents);
+    try (Stream<Path> files = Files.walk(generated)) {
+      files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(agentsAndWiring::add);
+    }
+    if (agentsAndWiring.size() != agents.size() * 2) {
+      throw new IllegalStateException("expected one wiring per agent in " + generated);
+    }
+  }
+
+  @TearDown
+  public void tearDown() throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
+    }
+  }
+
+  /** Ours: javac with the agentkit processor, which reads the snapshot and writes the wiring. */
+  @Benchmark
+  public boolean withProcessor() throws IOException {
+    return compile(agents, withProcessor(dir.resolve("gen-a")), dir.resolve("out-a"));
+  }
+
+  /** Anchor: javac -proc:none on the same agents plus the wiring generated before. */
+  @Benchmark
+  public boolean procNone() throws IOException {
+    return compile(agentsAndWiring, List.of("-proc:none"), dir.resolve("out-b"));
+  }
+
+  private List<String> withProcessor(Path generated) throws IOException {
+    Files.createDirectories(generated);
+    return List.of(
+        "-processor",
+        PROCESSOR,
+        "-processorpath",
+        classpath,
+        "-Aagentkit.snapshotDir=" + dir.resolve("snapshots").toAbsolutePath(),
+        "-s",
+        generated.toString());
+  }
+
+  private boolean compile(List<Path> sources, List<String> extra, Path out) throws IOException {
+    Files.createDirectories(out);
+    List<String> options = new ArrayList<>(extra);
+    options.addAll(List.of("--release", "17", "-classpath", classpath, "-d", out.toString()));
+    StringWriter messages = new StringWriter();
+    try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+      Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
+      boolean ok = javac.getTask(messages, files, null, options, null, units).call();
+      if (!ok) {
+        throw new IllegalStateException("the corpus did not compile:\n" + messages);
+      }
+      return ok;
+    }
+  }
+}

@@ -1,0 +1,474 @@
+package dev.agentkit.benchmarks;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs every benchmark with its anchor in one go and prints one table of ratios, each from scores
+ * measured side by side in this run. {@code --quick} runs short iterations for development; {@code
+ * --only <regex>} restricts to matching rows' benchmarks; {@code --out <file>} also writes the
+ * table as Markdown.
+ */
+public final class RatioTable {
+  private final Profile profile;
+  private final Map<String, RunResult> results = new LinkedHashMap<>();
+
+  private RatioTable(Profile profile) {
+    this.profile = profile;
+  }
+
+  /** How long to measure. */
+  record Profile(String name, int forks, int warmups, int iterations, int seconds, int coldForks) {
+    static final Profile QUICK = new Profile("quick", 1, 2, 3, 1, 5);
+    static final Profile FULL = new Profile("full", 2, 3, 5, 1, 10);
+  }
+
+  public static void main(String[] args) throws RunnerException, IOException {
+    Profile profile = Profile.FULL;
+    Path out = null;
+    String only = ".*";
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> profile = Profile.QUICK;
+        case "--full" -> profile = Profile.FULL;
+        case "--out" -> out = Path.of(args[++i]);
+        case "--only" -> only = args[++i];
+        default ->
+            throw new IllegalArgumentException(
+                "unknown argument "
+                    + args[i]
+                    + "; use --quick, --full, --only <regex>, --out <file>");
+      }
+    }
+    RatioTable table = new RatioTable(profile);
+    String markdown = table.run(only);
+    System.out.println();
+    System.out.println(markdown);
+    if (out != null) {
+      Files.writeString(out, markdown, StandardCharsets.UTF_8);
+    }
+  }
+
+  private String run(String only) throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    if ("javac".matches(only)) {
+      measure(
+          new OptionsBuilder()
+              .include(getClass().getPackageName() + "\\.JavacBenchmark\\.")
+              .forks(profile.forks())
+              .warmupIterations(profile.warmups() * 3)
+              .measurementIterations(profile.iterations() * 3)
+              .shouldFailOnError(true));
+      rows.add(
+          Row.overhead(
+              "1",
+              "javac 4 agents, 200 acts, 5,000-op snapshot (ms per compile)",
+              "javac -proc:none + generated wiring",
+              score("JavacBenchmark.procNone"),
+              score("JavacBenchmark.withProcessor"),
+              1.10));
+    }
+    if ("parse".matches(only)) {
+      measure(warm("SnapshotParseBenchmark"));
+      double mb = SnapshotParseBenchmark.documentBytes() / 1e6;
+      Score jackson = score("SnapshotParseBenchmark.jacksonReadTree").scaled(mb);
+      Score ours = score("SnapshotParseBenchmark.parseSnapshot").scaled(mb);
+      rows.add(
+          Row.higherIsBetter(
+              "2",
+              String.format(Locale.ROOT, "snapshot parse, %.1f MB, 5,000 ops (MB/s)", mb),
+              "Jackson readTree",
+              jackson,
+              ours,
+              0.75));
+    }
+    if ("bind".matches(only)) {
+      measure(warm("BindBenchmark").mode(Mode.AverageTime).timeUnit(TimeUnit.MICROSECONDS));
+      Score ours = score("BindBenchmark.generatedBind");
+      Score lc4j = score("BindBenchmark.langchain4j");
+      Score scan = score("BindBenchmark.reflectionScan");
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "bind 200 acts, warm (µs)",
+              "LangChain4j toolSpecificationsFrom",
+              lc4j,
+              ours,
+              20));
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "  the same, against a reflection scan (µs)",
+              "reflection scan",
+              scan,
+              ours,
+              20));
+      Score fast = score("BindBenchmark.boundAgentFastPath");
+      Score drift = score("BindBenchmark.boundAgentDrift");
+      rows.add(
+          Row.atMost(
+              "3",
+              "BoundAgent.bind 200 acts, equal digests (fast path), warm",
+              fast.scaled(1e-3),
+              "ms",
+              Double.NaN));
+      rows.add(
+          Row.atMost(
+              "3",
+              "BoundAgent.bind 200 acts, full drift vs 5,000-op live contract, warm",
+              drift.scaled(1e-3),
+              "ms",
+              2.0));
+      results.clear();
+      measure(
+          new OptionsBuilder()
+              .include(
+                  getClass().getPackageName()
+                      + "\\.BindBenchmark\\.(generatedBind|langchain4j|reflectionScan)$")
+              .mode(Mode.SingleShotTime)
+              .timeUnit(TimeUnit.MILLISECONDS)
+              .forks(profile.coldForks())
+              .warmupIterations(0)
+              .measurementIterations(1)
+              .shouldFailOnError(true));
+      Score coldOurs = score("BindBenchmark.generatedBind");
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "bind 200 acts, cold: first call in a fresh JVM (ms)",
+              "LangChain4j toolSpecificationsFrom",
+              score("BindBenchmark.langchain4j"),
+              coldOurs,
+              10));
+      rows.add(
+          Row.lowerIsBetter(
+              "3",
+              "  the same, against a reflection scan (ms)",
+              "reflection scan",
+              score("BindBenchmark.reflectionScan"),
+              coldOurs,
+              10));
+    }
+    if ("verify".matches(only)) {
+      measure(warm("VerifyBenchmark").addProfiler(GCProfiler.class));
+      Score verify = score("VerifyBenchmark.verify");
+      Score gate = score("VerifyBenchmark.gate");
+      double verifyBytes = secondary("VerifyBenchmark.verify", "gc.alloc.rate.norm");
+      double gateBytes = secondary("VerifyBenchmark.gate", "gc.alloc.rate.norm");
+      double bareBytes = secondary("VerifyBenchmark.verifyListBare", "gc.alloc.rate.norm");
+      double arrayBytes = secondary("VerifyBenchmark.verifyListArray", "gc.alloc.rate.norm");
+      rows.add(
+          Row.absolute(
+              "4",
+              String.format(
+                  Locale.ROOT,
+                  "verify, 6 operands (calls/s); %.1f B allocated per accepted call",
+                  verifyBytes),
+              verify.scaled(1e-6),
+              "M/s",
+              5.0,
+              verifyBytes < 1.0));
+      rows.add(
+          Row.absolute(
+              "4",
+              String.format(
+                  Locale.ROOT,
+                  "  verify, a list operand as a bare value; %.1f B per call",
+                  bareBytes),
+              score("VerifyBenchmark.verifyListBare").scaled(1e-6),
+              "M/s",
+              5.0,
+              bareBytes < 1.0));
+      rows.add(
+          Row.absolute(
+              "4",
+              String.format(
+                  Locale.ROOT,
+                  "  verify, a list operand as a JSON array of 2; %.0f B per call",
+                  arrayBytes),
+              score("VerifyBenchmark.verifyListArray").scaled(1e-6),
+              "M/s",
+              Double.NaN,
+              true));
+      rows.add(
+          Row.absolute(
+              "4",
+              String.format(
+                  Locale.ROOT,
+                  "gate, program of %d calls (calls/s); %.0f B per call",
+                  VerifyBenchmark.PROGRAM,
+                  gateBytes),
+              gate.scaled(1e-6),
+              "M/s",
+              Double.NaN,
+              true));
+    }
+    if ("cache".matches(only)) {
+      measure(warm("CacheReadBenchmark"));
+      Score sync = score("CacheReadBenchmark.synchronizedHolder");
+      Score ours = score("CacheReadBenchmark.cachedContract");
+      Score bare = score("CacheReadBenchmark.volatileRead");
+      Score clocked = score("CacheReadBenchmark.volatileReadWithClock");
+      rows.add(
+          Row.lowerIsBetter(
+              "5",
+              "CachedContract read in ttl, 2 threads (ns/op)",
+              "synchronized ttl holder",
+              sync,
+              ours,
+              7.0));
+      rows.add(
+          Row.lowerIsBetter(
+              "5",
+              "  the same, against a bare volatile read (ns/op)",
+              "volatile read",
+              bare,
+              ours,
+              Double.NaN));
+      rows.add(
+          Row.lowerIsBetter(
+              "5",
+              "  the same, against a volatile read and a nanoTime check (ns/op)",
+              "volatile + nanoTime",
+              clocked,
+              ours,
+              Double.NaN));
+    }
+    return render(rows);
+  }
+
+  private ChainedOptionsBuilder warm(String benchmarkClass) {
+    return new OptionsBuilder()
+        .include(getClass().getPackageName() + "\\." + benchmarkClass + "\\.")
+        .forks(profile.forks())
+        .warmupIterations(profile.warmups())
+        .warmupTime(TimeValue.seconds(profile.seconds()))
+        .measurementIterations(profile.iterations())
+        .measurementTime(TimeValue.seconds(profile.seconds()))
+        .shouldFailOnError(true);
+  }
+
+  private void measure(ChainedOptionsBuilder options) throws RunnerException {
+    Collection<RunResult> run = new Runner(options.build()).run();
+    for (RunResult r : run) {
+      String full = r.getParams().getBenchmark();
+      String[] parts = full.split("\\.");
+      results.put(parts[parts.length - 2] + "." + parts[parts.length - 1], r);
+    }
+  }
+
+  private Score score(String benchmark) {
+    RunResult r = results.get(benchmark);
+    if (r == null) {
+      throw new IllegalStateException("no result for " + benchmark + "; have " + results.keySet());
+    }
+    Result<?> primary = r.getPrimaryResult();
+    return new Score(primary.getScore(), primary.getScoreError(), primary.getScoreUnit());
+  }
+
+  private double secondary(String benchmark, String suffix) {
+    RunResult r = results.get(benchmark);
+    for (Map.Entry<String, Result> e : r.getSecondaryResults().entrySet()) {
+      if (e.getKey().endsWith(suffix)) {
+        return e.getValue().getScore();
+      }
+    }
+    return Double.NaN;
+  }
+
+  private String render(List<Row> rows) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("agentkit benchmarks, ")
+        .append(LocalDate.now())
+        .append(", profile ")
+        .append(profile.name())
+        .append(" (forks ")
+        .append(profile.forks())
+        .append(", warmup ")
+        .append(profile.warmups())
+        .append(" x ")
+        .append(profile.seconds())
+        .append(" s, measure ")
+        .append(profile.iterations())
+        .append(" x ")
+        .append(profile.seconds())
+        .append(" s, cold forks ")
+        .append(profile.coldForks())
+        .append("), ")
+        .append(Runtime.getRuntime().availableProcessors())
+        .append(" cpus, ")
+        .append(System.getProperty("java.vm.name"))
+        .append(' ')
+        .append(System.getProperty("java.version"))
+        .append("\n\n");
+    sb.append("| # | measure | anchor | anchor score | ours | ratio | target | met |\n");
+    sb.append("|---|---|---|---|---|---|---|---|\n");
+    for (Row r : rows) {
+      sb.append(r.markdown()).append('\n');
+    }
+    sb.append(
+        "\nScores are JMH means ± 99.9% error; a ratio's error combines both relative errors."
+            + " Ratios read \"how many times better ours is\" (throughput ours/anchor, time"
+            + " anchor/ours) except overhead rows, which are ours/anchor.\n");
+    return sb.toString();
+  }
+
+  /** A JMH score with its error. */
+  record Score(double mean, double error, String unit) {
+    Score scaled(double factor) {
+      return new Score(mean * factor, error * factor, unit);
+    }
+
+    String text() {
+      return Double.isNaN(error) || error == 0 ? fmt(mean) : fmt(mean) + " ± " + fmt(error);
+    }
+
+    double relativeError() {
+      return Double.isNaN(error) ? 0 : error / mean;
+    }
+  }
+
+  /** One line of the table. */
+  record Row(
+      String number,
+      String measure,
+      String anchor,
+      String anchorScore,
+      String ours,
+      double ratio,
+      double ratioError,
+      String ratioText,
+      String target,
+      String met) {
+
+    static Row higherIsBetter(
+        String n, String measure, String anchor, Score a, Score ours, double atLeast) {
+      double ratio = ours.mean() / a.mean();
+      double err = ratio * Math.hypot(a.relativeError(), ours.relativeError());
+      return new Row(
+          n,
+          measure,
+          anchor,
+          a.text(),
+          ours.text(),
+          ratio,
+          err,
+          ratioText(ratio, err),
+          Double.isNaN(atLeast) ? "" : "≥ " + fmt(atLeast),
+          Double.isNaN(atLeast) ? "" : ratio >= atLeast ? "yes" : "NO");
+    }
+
+    static Row lowerIsBetter(
+        String n, String measure, String anchor, Score a, Score ours, double atLeast) {
+      double ratio = a.mean() / ours.mean();
+      double err = ratio * Math.hypot(a.relativeError(), ours.relativeError());
+      return new Row(
+          n,
+          measure,
+          anchor,
+          a.text(),
+          ours.text(),
+          ratio,
+          err,
+          ratioText(ratio, err),
+          Double.isNaN(atLeast) ? "" : "≥ " + fmt(atLeast) + "×",
+          Double.isNaN(atLeast) ? "" : ratio >= atLeast ? "yes" : "NO");
+    }
+
+    static Row overhead(
+        String n, String measure, String anchor, Score a, Score ours, double atMost) {
+      double ratio = ours.mean() / a.mean();
+      double err = ratio * Math.hypot(a.relativeError(), ours.relativeError());
+      return new Row(
+          n,
+          measure,
+          anchor,
+          a.text(),
+          ours.text(),
+          ratio,
+          err,
+          ratioText(ratio, err),
+          "≤ " + fmt(atMost),
+          ratio <= atMost ? "yes" : "NO");
+    }
+
+    static Row absolute(
+        String n, String measure, Score ours, String unit, double atLeast, boolean alsoMet) {
+      boolean met = (Double.isNaN(atLeast) || ours.mean() >= atLeast) && alsoMet;
+      return new Row(
+          n,
+          measure,
+          "(none)",
+          "",
+          ours.text() + " " + unit,
+          Double.NaN,
+          Double.NaN,
+          "",
+          Double.isNaN(atLeast) ? "" : "≥ " + fmt(atLeast) + " " + unit,
+          met ? "yes" : "NO");
+    }
+
+    static Row atMost(String n, String measure, Score ours, String unit, double atMost) {
+      if (Double.isNaN(atMost)) {
+        return new Row(
+            n, measure, "(none)", "", ours.text() + " " + unit, Double.NaN, Double.NaN, "", "", "");
+      }
+      return new Row(
+          n,
+          measure,
+          "(none)",
+          "",
+          ours.text() + " " + unit,
+          Double.NaN,
+          Double.NaN,
+          "",
+          "≤ " + fmt(atMost) + " " + unit,
+          ours.mean() <= atMost ? "yes" : "NO");
+    }
+
+    private static String ratioText(double ratio, double err) {
+      return fmt(ratio) + " ± " + fmt(err);
+    }
+
+    String markdown() {
+      return String.join(
+          " | ", "| " + number, measure, anchor, anchorScore, ours, ratioText, target, met + " |");
+    }
+  }
+
+  static String fmt(double v) {
+    if (Double.isNaN(v)) {
+      return "n/a";
+    }
+    double a = Math.abs(v);
+    if (a >= 100) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    if (a >= 10) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    if (a >= 1) {
+      return String.format(Locale.ROOT, "%.2f", v);
+    }
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}
