@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
@@ -28,7 +29,10 @@ import java.util.function.LongSupplier;
  * outage each call past the ttl waits for the source to fail (once per shared refresh).
  *
  * <p>Contracts are immutable, so the cached one is handed out as is. Instances are thread-safe;
- * within the ttl a call reads one volatile field and the clock and takes no lock.
+ * within the ttl a call reads two volatile fields, takes no lock and reads no clock: when a
+ * contract is fetched, a timer on the JDK's shared scheduler ({@link
+ * CompletableFuture#delayedExecutor}) marks it expired once the ttl has passed, so a contract may
+ * be served for a few milliseconds past its ttl when that scheduler is busy.
  */
 public final class CachedContract implements ContractSource {
   private final ContractSource source;
@@ -37,6 +41,12 @@ public final class CachedContract implements ContractSource {
   private final long ttlNanos;
   private final long maxStalenessNanos;
   private final LongSupplier nanoTime;
+
+  /**
+   * Whether expiry is signalled by a timer (the real clock) rather than checked on each read (a
+   * clock injected by tests, which a timer cannot follow).
+   */
+  private final boolean timer;
 
   /** The last good contract, or null before the first successful fetch. */
   private volatile Cached cached;
@@ -48,7 +58,27 @@ public final class CachedContract implements ContractSource {
    * The last good contract, when it was fetched, and since when refreshes have been failing.
    * Replaced whole, never mutated, so one volatile read sees a consistent state.
    */
-  private record Cached(Contract contract, long fetchedAt, boolean failing, long failingSince) {}
+  private static final class Cached {
+    final Contract contract;
+    final long fetchedAt;
+    final boolean failing;
+    final long failingSince;
+
+    /**
+     * Set once the ttl has passed, by a timer on the JDK's shared scheduler, so that a read within
+     * the ttl is a volatile read and takes no clock.
+     */
+    volatile boolean expired;
+
+    Cached(Contract contract, long fetchedAt, boolean failing, long failingSince) {
+      this.contract = contract;
+      this.fetchedAt = fetchedAt;
+      this.failing = failing;
+      this.failingSince = failingSince;
+      // A failing entry is past its ttl by definition.
+      this.expired = failing;
+    }
+  }
 
   private CachedContract(Builder b) {
     this.source = b.source;
@@ -57,6 +87,7 @@ public final class CachedContract implements ContractSource {
     this.ttlNanos = saturatedNanos(b.ttl);
     this.maxStalenessNanos = saturatedNanos(b.maxStaleness);
     this.nanoTime = b.nanoTime;
+    this.timer = !b.clockInjected;
   }
 
   /**
@@ -77,7 +108,7 @@ public final class CachedContract implements ContractSource {
   @Override
   public Contract fetch() throws ContractSourceException {
     Cached c = cached;
-    if (c != null && nanoTime.getAsLong() - c.fetchedAt < ttlNanos) {
+    if (c != null && !c.expired && (timer || nanoTime.getAsLong() - c.fetchedAt < ttlNanos)) {
       return c.contract;
     }
     return refreshShared();
@@ -141,14 +172,19 @@ public final class CachedContract implements ContractSource {
     Cached last = cached;
     // A caller that found the cache expired may get here just after another caller's refresh
     // finished; that refresh is the answer, so the source is not asked twice.
-    if (last != null && nanoTime.getAsLong() - last.fetchedAt < ttlNanos) {
+    if (last != null && !last.expired && nanoTime.getAsLong() - last.fetchedAt < ttlNanos) {
       return last.contract;
     }
     ContractSourceException failure;
     try {
       Contract fresh = source.fetch();
       if (fresh != null) {
-        cached = new Cached(fresh, nanoTime.getAsLong(), false, 0);
+        Cached entry = new Cached(fresh, nanoTime.getAsLong(), false, 0);
+        cached = entry;
+        if (timer) {
+          CompletableFuture.delayedExecutor(ttlNanos, TimeUnit.NANOSECONDS)
+              .execute(() -> entry.expired = true);
+        }
         return fresh;
       }
       failure =
@@ -251,6 +287,7 @@ public final class CachedContract implements ContractSource {
     private Duration ttl;
     private Duration maxStaleness;
     private LongSupplier nanoTime = System::nanoTime;
+    private boolean clockInjected;
 
     private Builder(ContractSource source) {
       this.source = source;
@@ -276,6 +313,7 @@ public final class CachedContract implements ContractSource {
     /** The clock, in nanoseconds as {@link System#nanoTime()} counts them; for tests. */
     Builder nanoTime(LongSupplier nanoTime) {
       this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+      this.clockInjected = true;
       return this;
     }
 

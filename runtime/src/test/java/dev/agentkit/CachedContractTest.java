@@ -24,6 +24,30 @@ class CachedContractTest {
   private final FakeSource source = new FakeSource();
 
   @Test
+  void withTheRealClockATimerExpiresTheContract() throws Exception {
+    AtomicInteger fetches = new AtomicInteger();
+    CachedContract cache =
+        CachedContract.builder(
+                () -> {
+                  fetches.incrementAndGet();
+                  return Fixtures.taskboard();
+                })
+            .ttl(Duration.ofMillis(150))
+            .maxStaleness(Duration.ofMinutes(1))
+            .build();
+    cache.fetch();
+    cache.fetch();
+    assertThat(fetches).hasValue(1);
+    // Expiry is signalled by a timer, not a clock read: wait for it, bounded.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (fetches.get() == 1 && System.nanoTime() < deadline) {
+      Thread.sleep(25);
+      cache.fetch();
+    }
+    assertThat(fetches).hasValue(2);
+  }
+
+  @Test
   void servesTheCachedContractWithinTheTtlWithOneFetch() throws Exception {
     source.answer = () -> V1;
     CachedContract cache = cache();

@@ -144,7 +144,7 @@ public final class Corpus {
           .append(agentName(a))
           .append("_Wiring.bind(a")
           .append(a)
-          .append(", source).opcodes().size();\n");
+          .append(", source).acts().opcodes().size();\n");
     }
     sb.append("    return n;\n  }\n\n");
     sb.append("  @Override\n  public String compiledDigest() {\n");
