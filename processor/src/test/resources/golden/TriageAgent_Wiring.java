@@ -4,6 +4,7 @@ import dev.agentkit.Act;
 import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import dev.agentkit.ArgValues;
+import dev.agentkit.AskWording;
 import dev.agentkit.BindException;
 import dev.agentkit.BoundAgent;
 import dev.agentkit.ChangeCategory;
@@ -11,8 +12,11 @@ import dev.agentkit.Contract;
 import dev.agentkit.ContractSource;
 import dev.agentkit.DriftException;
 import dev.agentkit.DriftPolicy;
+import dev.agentkit.FieldReader;
 import dev.agentkit.Operand;
 import dev.agentkit.OperandType;
+import dev.agentkit.RunHandler;
+import dev.agentkit.StateReader;
 import dev.agentkit.Tier;
 import dev.agentkit.Use;
 import java.math.BigDecimal;
@@ -168,26 +172,26 @@ public final class TriageAgent_Wiring {
   private static List<Use<Board>> uses(TriageAgent agent) {
     return List.of(
         Use.<Board>of(OP_CREATE_TASK, ChangeCategory.ALWAYS_MINTS)
-          .run((state, act) -> agent.create(state, new CreateTask(act)))
+          .run(new Handlers(agent, 0))
           .build(),
         Use.<Board>of(OP_SET_TASK_DUE_DATE, ChangeCategory.SCALAR_SET)
           .input("due_date")
           .assertTier(Tier.REVERSIBLE)
-          .reader(agent::dueDate)
-          .run((state, act) -> agent.setDueDate(state, new SetTaskDueDate(act)))
+          .reader(new Handlers(agent, 1))
+          .run(new Handlers(agent, 2))
           .build(),
         Use.<Board>of(OP_SET_STATUS, ChangeCategory.TERMINAL)
           .input("status")
           .terminalStates("done")
-          .reader((state, act) -> agent.status(state, new SetStatus(act)))
+          .reader(new Handlers(agent, 3))
           .build(),
         Use.<Board>of(OP_UPDATE_TASK, ChangeCategory.MULTI_FIELD)
-          .fieldReader(TriageAgent::field)
+          .fieldReader(new Handlers(agent, 4))
           .build(),
         Use.<Board>of(OP_ARCHIVE_PROJECT, ChangeCategory.TERMINAL)
           .terminalStates("archived")
-          .reader(agent::projectState)
-          .ask(act -> agent.askArchive(new ArchiveProject(act)))
+          .reader(new Handlers(agent, 5))
+          .ask(new Handlers(agent, 6))
           .build());
   }
 
@@ -201,7 +205,68 @@ public final class TriageAgent_Wiring {
             .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
             .category(ChangeCategory.MERGE)
           .build())
-          .withRun((state, act) -> agent.note(state, new LeaveNote(act))));
+          .withRun(new Handlers(agent, 7)));
+  }
+
+  private static final class Handlers implements StateReader<Board>,
+      FieldReader<Board>,
+      RunHandler<Board>,
+      AskWording {
+    private final TriageAgent agent;
+
+    private final int id;
+
+    Handlers(TriageAgent agent, int id) {
+      this.agent = agent;
+      this.id = id;
+    }
+
+    @Override
+    public String read(Board state, Action act) throws Exception {
+      switch (id) {
+        case 1:
+          return agent.dueDate(state, act);
+        case 3:
+          return agent.status(state, new SetStatus(act));
+        case 5:
+          return agent.projectState(state, act);
+      }
+      throw new AssertionError(id);
+    }
+
+    @Override
+    public String read(Board state, Action act, String field) throws Exception {
+      switch (id) {
+        case 4:
+          return TriageAgent.field(state, act, field);
+      }
+      throw new AssertionError(id);
+    }
+
+    @Override
+    public void run(Board state, Action act) throws Exception {
+      switch (id) {
+        case 0:
+          agent.create(state, new CreateTask(act));
+          return;
+        case 2:
+          agent.setDueDate(state, new SetTaskDueDate(act));
+          return;
+        case 7:
+          agent.note(state, new LeaveNote(act));
+          return;
+      }
+      throw new AssertionError(id);
+    }
+
+    @Override
+    public String ask(Action act) {
+      switch (id) {
+        case 6:
+          return agent.askArchive(new ArchiveProject(act));
+      }
+      throw new AssertionError(id);
+    }
   }
 
   /**

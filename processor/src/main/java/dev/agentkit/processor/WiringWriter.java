@@ -13,6 +13,7 @@ import dev.agentkit.Act;
 import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import dev.agentkit.ArgValues;
+import dev.agentkit.AskWording;
 import dev.agentkit.BindException;
 import dev.agentkit.BoundAgent;
 import dev.agentkit.ChangeCategory;
@@ -20,8 +21,11 @@ import dev.agentkit.Contract;
 import dev.agentkit.ContractSource;
 import dev.agentkit.DriftException;
 import dev.agentkit.DriftPolicy;
+import dev.agentkit.FieldReader;
 import dev.agentkit.Operand;
 import dev.agentkit.OperandType;
+import dev.agentkit.RunHandler;
+import dev.agentkit.StateReader;
 import dev.agentkit.Tier;
 import dev.agentkit.Use;
 import dev.agentkit.processor.WiringModel.ActModel;
@@ -55,6 +59,18 @@ final class WiringWriter {
   private final ClassName agent;
   private final TypeName state;
   private final Map<String, String> opConstants = new TreeMap<>();
+
+  /**
+   * The handlers' calls, by kind, as switch cases of the one generated {@code Handlers} class:
+   * direct calls, so that binding links no lambda per handler (each costs a class spun up at first
+   * use in a fresh JVM).
+   */
+  private final CodeBlock.Builder readerCases = CodeBlock.builder();
+
+  private final CodeBlock.Builder fieldReaderCases = CodeBlock.builder();
+  private final CodeBlock.Builder runCases = CodeBlock.builder();
+  private final CodeBlock.Builder askCases = CodeBlock.builder();
+  private int handlerCount;
 
   WiringWriter(WiringModel model) {
     this.m = model;
@@ -115,6 +131,9 @@ final class WiringWriter {
     type.addMethods(bindMethods());
     type.addMethod(uses());
     type.addMethod(locals());
+    if (handlerCount > 0) {
+      type.addType(handlersType());
+    }
     Set<String> views = new HashSet<>();
     List<ActModel> sorted = new ArrayList<>(m.acts());
     sorted.sort((a, b) -> a.viewName().compareTo(b.viewName()));
@@ -330,33 +349,106 @@ final class WiringWriter {
   private void handlers(CodeBlock.Builder b, ActModel a, boolean local) {
     ClassName view = wiring.nestedClass(a.viewName().substring(a.viewName().indexOf('.') + 1));
     if (a.reader() != null) {
+      int id = handlerCount++;
+      readerCases.add("case $L:\n$>return $L;\n$<", id, call(a.reader(), view, "state", ""));
       b.add(
-          local ? "\n.withReader($L)" : "\n.reader($L)",
-          call(a.reader(), view, "(state, act) -> $L(state, $L)"));
+          local ? "\n.withReader(new Handlers(agent, $L))" : "\n.reader(new Handlers(agent, $L))",
+          id);
     }
     if (a.fieldReader() != null) {
+      int id = handlerCount++;
+      fieldReaderCases.add(
+          "case $L:\n$>return $L;\n$<", id, call(a.fieldReader(), view, "state", ", field"));
       b.add(
-          local ? "\n.withFieldReader($L)" : "\n.fieldReader($L)",
-          call(a.fieldReader(), view, "(state, act, field) -> $L(state, $L, field)"));
+          local
+              ? "\n.withFieldReader(new Handlers(agent, $L))"
+              : "\n.fieldReader(new Handlers(agent, $L))",
+          id);
     }
     if (a.run() != null) {
-      b.add(
-          local ? "\n.withRun($L)" : "\n.run($L)",
-          call(a.run(), view, "(state, act) -> $L(state, $L)"));
+      int id = handlerCount++;
+      runCases.add("case $L:\n$>$L;\nreturn;\n$<", id, call(a.run(), view, "state", ""));
+      b.add(local ? "\n.withRun(new Handlers(agent, $L))" : "\n.run(new Handlers(agent, $L))", id);
     }
     if (a.ask() != null) {
-      b.add(local ? "\n.withAsk($L)" : "\n.ask($L)", call(a.ask(), view, "act -> $L($L)"));
+      int id = handlerCount++;
+      askCases.add("case $L:\n$>return $L;\n$<", id, call(a.ask(), view, null, ""));
+      b.add(local ? "\n.withAsk(new Handlers(agent, $L))" : "\n.ask(new Handlers(agent, $L))", id);
     }
   }
 
-  /** A method reference when the method takes the action, else a lambda wrapping it in its view. */
-  private CodeBlock call(Handler h, ClassName view, String lambda) {
+  /** A direct call of a handler method, passing the action or its typed view. */
+  private CodeBlock call(Handler h, ClassName view, String stateArg, String rest) {
     CodeBlock target = h.isStatic() ? CodeBlock.of("$T", agent) : CodeBlock.of("agent");
-    if (!h.viaView()) {
-      return CodeBlock.of("$L::$L", target, h.method());
+    CodeBlock act = h.viaView() ? CodeBlock.of("new $T(act)", view) : CodeBlock.of("act");
+    if (stateArg == null) {
+      return CodeBlock.of("$L.$L($L)", target, h.method(), act);
     }
-    return CodeBlock.of(
-        lambda, CodeBlock.of("$L.$L", target, h.method()), CodeBlock.of("new $T(act)", view));
+    return CodeBlock.of("$L.$L($L, $L$L)", target, h.method(), stateArg, act, rest);
+  }
+
+  /**
+   * The one class that implements every handler interface for this agent, dispatching on the
+   * handler's number: direct calls, no reflection and no lambdas.
+   */
+  private TypeSpec handlersType() {
+    TypeName reader = ParameterizedTypeName.get(ClassName.get(StateReader.class), state);
+    TypeName fieldReader = ParameterizedTypeName.get(ClassName.get(FieldReader.class), state);
+    TypeName run = ParameterizedTypeName.get(ClassName.get(RunHandler.class), state);
+    return TypeSpec.classBuilder("Handlers")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addSuperinterface(reader)
+        .addSuperinterface(fieldReader)
+        .addSuperinterface(run)
+        .addSuperinterface(AskWording.class)
+        .addField(agent, "agent", Modifier.PRIVATE, Modifier.FINAL)
+        .addField(int.class, "id", Modifier.PRIVATE, Modifier.FINAL)
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addParameter(agent, "agent")
+                .addParameter(int.class, "id")
+                .addStatement("this.agent = agent")
+                .addStatement("this.id = id")
+                .build())
+        .addMethod(
+            dispatch(
+                MethodSpec.methodBuilder("read")
+                    .returns(String.class)
+                    .addParameter(state, "state")
+                    .addParameter(Action.class, "act")
+                    .addException(Exception.class),
+                readerCases.build()))
+        .addMethod(
+            dispatch(
+                MethodSpec.methodBuilder("read")
+                    .returns(String.class)
+                    .addParameter(state, "state")
+                    .addParameter(Action.class, "act")
+                    .addParameter(String.class, "field")
+                    .addException(Exception.class),
+                fieldReaderCases.build()))
+        .addMethod(
+            dispatch(
+                MethodSpec.methodBuilder("run")
+                    .addParameter(state, "state")
+                    .addParameter(Action.class, "act")
+                    .addException(Exception.class),
+                runCases.build()))
+        .addMethod(
+            dispatch(
+                MethodSpec.methodBuilder("ask")
+                    .returns(String.class)
+                    .addParameter(Action.class, "act"),
+                askCases.build()))
+        .build();
+  }
+
+  private static MethodSpec dispatch(MethodSpec.Builder method, CodeBlock cases) {
+    method.addAnnotation(Override.class).addModifiers(Modifier.PUBLIC);
+    if (!cases.isEmpty()) {
+      method.beginControlFlow("switch (id)").addCode(cases).endControlFlow();
+    }
+    return method.addStatement("throw new $T(id)", AssertionError.class).build();
   }
 
   private TypeSpec view(ActModel a) {
