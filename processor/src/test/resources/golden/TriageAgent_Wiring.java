@@ -270,8 +270,9 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code archive_project} call, typed by the contract. Reading never throws: a blank or
-   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   * The arguments of a {@code archive_project} call, typed by the contract, with a constant holding each
+   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
+   * unknown enum value as {@code UNRECOGNISED}.
    *
    * @param action the call
    */
@@ -281,9 +282,6 @@ public final class TriageAgent_Wiring {
      */
     public static final String OPCODE = OP_ARCHIVE_PROJECT;
 
-    /**
-     * Operand {@code project_id}.
-     */
     public static final String PROJECT_ID = "project_id";
 
     public ArchiveProject {
@@ -301,8 +299,9 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code create_task} call, typed by the contract. Reading never throws: a blank or
-   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   * The arguments of a {@code create_task} call, typed by the contract, with a constant holding each
+   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
+   * unknown enum value as {@code UNRECOGNISED}.
    *
    * @param action the call
    */
@@ -312,24 +311,12 @@ public final class TriageAgent_Wiring {
      */
     public static final String OPCODE = OP_CREATE_TASK;
 
-    /**
-     * Operand {@code title}.
-     */
     public static final String TITLE = "title";
 
-    /**
-     * Operand {@code estimate}.
-     */
     public static final String ESTIMATE = "estimate";
 
-    /**
-     * Operand {@code labels}.
-     */
     public static final String LABELS = "labels";
 
-    /**
-     * Operand {@code priority}.
-     */
     public static final String PRIORITY = "priority";
 
     public CreateTask {
@@ -377,19 +364,10 @@ public final class TriageAgent_Wiring {
      * not have when this code was generated.
      */
     public enum Priority {
-      /**
-       * {@code low}
-       */
       LOW("low"),
 
-      /**
-       * {@code high}
-       */
       HIGH("high"),
 
-      /**
-       * {@code class}
-       */
       CLASS("class"),
 
       /**
@@ -426,8 +404,9 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code leave_note} call, typed by the contract. Reading never throws: a blank or
-   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   * The arguments of a {@code leave_note} call, typed by the contract, with a constant holding each
+   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
+   * unknown enum value as {@code UNRECOGNISED}.
    *
    * @param action the call
    */
@@ -437,14 +416,8 @@ public final class TriageAgent_Wiring {
      */
     public static final String OPCODE = OP_LEAVE_NOTE;
 
-    /**
-     * Operand {@code task_id}.
-     */
     public static final String TASK_ID = "task_id";
 
-    /**
-     * Operand {@code mood}.
-     */
     public static final String MOOD = "mood";
 
     public LeaveNote {
@@ -474,14 +447,8 @@ public final class TriageAgent_Wiring {
      * not have when this code was generated.
      */
     public enum Mood {
-      /**
-       * {@code calm}
-       */
       CALM("calm"),
 
-      /**
-       * {@code urgent}
-       */
       URGENT("urgent"),
 
       /**
@@ -518,8 +485,9 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code set_status} call, typed by the contract. Reading never throws: a blank or
-   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   * The arguments of a {@code set_status} call, typed by the contract, with a constant holding each
+   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
+   * unknown enum value as {@code UNRECOGNISED}.
    *
    * @param action the call
    */
@@ -529,14 +497,8 @@ public final class TriageAgent_Wiring {
      */
     public static final String OPCODE = OP_SET_STATUS;
 
-    /**
-     * Operand {@code task_id}.
-     */
     public static final String TASK_ID = "task_id";
 
-    /**
-     * Operand {@code status}.
-     */
     public static final String STATUS = "status";
 
     public SetStatus {
@@ -566,24 +528,12 @@ public final class TriageAgent_Wiring {
      * not have when this code was generated.
      */
     public enum Status {
-      /**
-       * {@code todo}
-       */
       TODO("todo"),
 
-      /**
-       * {@code doing}
-       */
       DOING("doing"),
 
-      /**
-       * {@code done}
-       */
       DONE("done"),
 
-      /**
-       * {@code blocked}
-       */
       BLOCKED("blocked"),
 
       /**
@@ -620,8 +570,9 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code set_task_due_date} call, typed by the contract. Reading never throws: a blank or
-   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   * The arguments of a {@code set_task_due_date} call, typed by the contract, with a constant holding each
+   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
+   * unknown enum value as {@code UNRECOGNISED}.
    *
    * @param action the call
    */
@@ -631,14 +582,8 @@ public final class TriageAgent_Wiring {
      */
     public static final String OPCODE = OP_SET_TASK_DUE_DATE;
 
-    /**
-     * Operand {@code task_id}.
-     */
     public static final String TASK_ID = "task_id";
 
-    /**
-     * Operand {@code due_date}.
-     */
     public static final String DUE_DATE = "due_date";
 
     public SetTaskDueDate {
@@ -665,8 +610,9 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code update_task} call, typed by the contract. Reading never throws: a blank or
-   * unparseable value reads as empty, an unknown enum value as {@code UNRECOGNISED}.
+   * The arguments of a {@code update_task} call, typed by the contract, with a constant holding each
+   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
+   * unknown enum value as {@code UNRECOGNISED}.
    *
    * @param action the call
    */
@@ -676,19 +622,10 @@ public final class TriageAgent_Wiring {
      */
     public static final String OPCODE = OP_UPDATE_TASK;
 
-    /**
-     * Operand {@code task_id}.
-     */
     public static final String TASK_ID = "task_id";
 
-    /**
-     * Operand {@code title}.
-     */
     public static final String TITLE = "title";
 
-    /**
-     * Operand {@code estimate}.
-     */
     public static final String ESTIMATE = "estimate";
 
     public UpdateTask {

@@ -465,9 +465,10 @@ final class WiringWriter {
                     .addStatement("$T.requireNonNull(action, $S)", Objects.class, "action")
                     .build())
             .addJavadoc(
-                "The arguments of a {@code $L} call, typed by the contract. Reading never throws:"
-                    + " a blank or\nunparseable value reads as empty, an unknown enum value as"
-                    + " {@code UNRECOGNISED}.\n\n@param action the call\n",
+                "The arguments of a {@code $L} call, typed by the contract, with a constant holding"
+                    + " each\noperand's name. Reading never throws: a blank or unparseable value"
+                    + " reads as empty, an\nunknown enum value as {@code UNRECOGNISED}.\n\n"
+                    + "@param action the call\n",
                 op.opcode());
     b.addField(
         FieldSpec.builder(String.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -483,7 +484,6 @@ final class WiringWriter {
           FieldSpec.builder(
                   String.class, constant, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
               .initializer("$S", o.name())
-              .addJavadoc("Operand {@code $L}.\n", o.name())
               .build());
       String accessor = JavaNames.unique(JavaNames.accessor(o.name()), accessors, "");
       MethodSpec.Builder getter = MethodSpec.methodBuilder(accessor).addModifiers(Modifier.PUBLIC);
@@ -558,9 +558,7 @@ final class WiringWriter {
     for (String v : o.enumValues()) {
       e.addEnumConstant(
           JavaNames.unique(JavaNames.constant(v), taken, "_"),
-          TypeSpec.anonymousClassBuilder("$S", v)
-              .addJavadoc("{@code $L}\n", javadocText(v))
-              .build());
+          TypeSpec.anonymousClassBuilder("$S", v).build());
     }
     e.addEnumConstant(
         "UNRECOGNISED",
