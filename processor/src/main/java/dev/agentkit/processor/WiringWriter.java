@@ -475,9 +475,11 @@ final class WiringWriter {
             .initializer("$L", opConstants.get(op.opcode()))
             .addJavadoc("The op's opcode.\n")
             .build());
-    Set<String> constants = new HashSet<>(Set.of("OPCODE"));
+    // Constants and nested types share one set of names: a field named like a nested type
+    // obscures it, so `A4.of(...)` would look for a method on the constant.
+    Set<String> constants = new HashSet<>(Set.of("OPCODE", simple, m.wiringName()));
     Set<String> accessors = new HashSet<>();
-    Set<String> types = new HashSet<>(Set.of(simple, m.wiringName()));
+    Set<String> types = constants;
     for (Operand o : op.operands()) {
       String constant = JavaNames.unique(JavaNames.constant(o.name()), constants, "_");
       b.addField(

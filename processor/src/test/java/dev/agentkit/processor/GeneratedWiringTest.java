@@ -204,6 +204,40 @@ class GeneratedWiringTest {
   }
 
   @Test
+  void anEnumOperandWhoseConstantAndTypeNamesCoincideStillCompiles() throws IOException {
+    Contract contract =
+        Contract.of(
+            "grid",
+            List.of(
+                Action.builder("set_a4")
+                    .description("Set cell A4.")
+                    .tier(dev.agentkit.Tier.REVERSIBLE)
+                    .operand(dev.agentkit.Operand.enumOf("a4", true, "on", "off"))
+                    .build()));
+    snapshots.put(contract);
+    String agent =
+        """
+        package test;
+
+        import dev.agentkit.ChangeCategory;
+        import dev.agentkit.annotation.Act;
+        import dev.agentkit.annotation.Agent;
+        import dev.agentkit.annotation.Run;
+
+        @Agent(contract = "grid", state = Board.class)
+        @Act(opcode = "set_a4", category = ChangeCategory.MERGE)
+        final class Grid {
+          @Run("set_a4")
+          void set(Board board, Grid_Wiring.SetA4 cell) {
+            String value = cell.a4().wireName();
+          }
+        }
+        """;
+    Compilation c = snapshots.compile(Fixtures.source("Grid", agent), Fixtures.board());
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
   void generatedCodeIsDeterministic() throws IOException {
     String first =
         compile()
