@@ -256,6 +256,39 @@ class DriftPolicyTest {
   }
 
   @Test
+  void theLiveDigestIsComputedOncePerFetchNotPerBind() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger fetches =
+        new java.util.concurrent.atomic.AtomicInteger();
+    CachedContract cache =
+        CachedContract.builder(
+                () -> {
+                  fetches.incrementAndGet();
+                  return Contract.of("taskboard", Fixtures.taskboard().ops());
+                })
+            .ttl(java.time.Duration.ofHours(1))
+            .maxStaleness(java.time.Duration.ofHours(2))
+            .build();
+    Contract first = cache.fetch();
+    String digest = first.digest();
+    for (int i = 0; i < 3; i++) {
+      BoundAgent<Object> b =
+          BoundAgent.bind(
+              "TriageAgent",
+              COMPILED,
+              COMPILED_DIGEST,
+              cache,
+              uses(),
+              List.<Act<Object>>of(),
+              DriftPolicy.failOnBreaking(),
+              TODAY);
+      // The same contract object each time, whose digest was computed once and kept.
+      assertThat(b.acts().contract().orElseThrow()).isSameAs(first);
+      assertThat(first.digest()).isSameAs(digest);
+    }
+    assertThat(fetches).hasValue(1);
+  }
+
+  @Test
   void acknowledgementNeedsAnExpiry() {
     assertThatThrownBy(
             () -> new DriftPolicy.Acknowledgement(DriftRule.OP_REMOVED, "x", null, "why"))
