@@ -97,6 +97,30 @@ class RobustnessTest {
     assertNoCrash(c);
   }
 
+  /** Every file of the codec's malformed corpus, as the snapshot an agent is compiled against. */
+  static java.util.stream.Stream<Path> malformedCorpus() throws IOException {
+    Path corpus = Path.of("..", "runtime", "src", "test", "resources", "malformed");
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(corpus)) {
+      return files.filter(f -> f.toString().endsWith(".json")).sorted().toList().stream();
+    }
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("malformedCorpus")
+  void everyMalformedSnapshotOfTheCodecCorpusIsOneErrorNamingTheFile(Path malformed)
+      throws IOException {
+    java.nio.file.Files.copy(
+        malformed,
+        dir.resolve("taskboard.json"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Compilation c =
+        snapshots.compile(Fixtures.source("TriageAgent", Fixtures.agent("", "")), Fixtures.board());
+    assertThat(c).hadErrorCount(1);
+    assertThat(c).hadErrorContaining("[SnapshotMalformed]");
+    assertThat(c).hadErrorContaining(dir.resolve("taskboard.json").toString());
+    assertNoCrash(c);
+  }
+
   static void assertNoCrash(Compilation c) {
     for (Diagnostic<?> d : c.diagnostics()) {
       assertThat(d.getMessage(null))
