@@ -1,3 +1,6 @@
+// The settings.xml server's password went as a bearer token, the POM's header as configured.
+assert dev.agentkit.maven.ItBackend.lastAuthorization() == 'Bearer it-token-from-settings'
+assert dev.agentkit.maven.ItBackend.lastTenant() == 'acme'
 dev.agentkit.maven.ItBackend.stop()
 def log = new File(basedir, "build.log").text
 def snapshot = new File(basedir, "contract-snapshots/taskboard.json")

@@ -17,6 +17,8 @@ import java.nio.file.Files;
 public final class ItBackend {
   private static HttpServer server;
   private static int requests;
+  private static String authorization;
+  private static String tenant;
 
   private ItBackend() {}
 
@@ -31,6 +33,8 @@ public final class ItBackend {
         exchange -> {
           synchronized (ItBackend.class) {
             requests++;
+            authorization = exchange.getRequestHeaders().getFirst("Authorization");
+            tenant = exchange.getRequestHeaders().getFirst("X-Tenant");
           }
           byte[] body = Files.readAllBytes(contract.toPath());
           exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -54,6 +58,16 @@ public final class ItBackend {
         dev.agentkit.ContractSnapshot.parseWire(
             Files.readAllBytes(wire.toPath()), "http://127.0.0.1/contract", "taskboard");
     dev.agentkit.ContractSnapshot.writeAtomically(target.toPath(), c);
+  }
+
+  /** The Authorization header of the last request, or null. */
+  public static synchronized String lastAuthorization() {
+    return authorization;
+  }
+
+  /** The X-Tenant header of the last request, or null. */
+  public static synchronized String lastTenant() {
+    return tenant;
   }
 
   /** Stops the server, if one runs. */
