@@ -63,10 +63,6 @@ public final class DriftReport {
     ActUse use(String opcode) {
       return acts == null ? new ActUse(true, false, "") : acts.get(opcode);
     }
-
-    String who() {
-      return agent.isEmpty() ? "an agent" : agent;
-    }
   }
 
   /**
@@ -99,8 +95,7 @@ public final class DriftReport {
       Action a = after.op(opcode).orElse(null);
       boolean used = usage.uses(opcode) && b != null;
       DriftSeverity ifUsed = used ? null : DriftSeverity.INFO;
-      String who = usage.who();
-      String useNote = used && !usage.agent().isEmpty() ? ", which " + who + " uses" : "";
+      String useNote = used && !usage.agent().isEmpty() ? ", which " + usage.agent() + " uses" : "";
       if (a == null) {
         items.add(
             item(
