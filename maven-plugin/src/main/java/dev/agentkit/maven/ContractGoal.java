@@ -58,9 +58,20 @@ abstract class ContractGoal extends AbstractMojo {
     if (snapshotDirectory != null) {
       return snapshotDirectory.toPath().toAbsolutePath().normalize();
     }
-    MavenProject top = session.getTopLevelProject();
-    File base = top != null ? top.getBasedir() : project.getBasedir();
-    return base.toPath().resolve("contract-snapshots").toAbsolutePath().normalize();
+    return rootOf(project).resolve("contract-snapshots").toAbsolutePath().normalize();
+  }
+
+  /**
+   * The directory of the topmost local ancestor of a project: the multi-module root, whether the
+   * goal runs from the root with {@code -pl} or from inside a module. A parent resolved from a
+   * repository (no base directory) ends the walk.
+   */
+  static Path rootOf(MavenProject project) {
+    MavenProject p = project;
+    while (p.getParent() != null && p.getParent().getBasedir() != null) {
+      p = p.getParent();
+    }
+    return p.getBasedir().toPath();
   }
 
   /** The configured contracts, filtered by {@code agentkit.contract}, with their indexes. */

@@ -143,6 +143,19 @@ class GoalMessagesTest {
   }
 
   @Test
+  void theDefaultSnapshotDirectoryIsTheMultiModuleRoots() throws Exception {
+    org.apache.maven.project.MavenProject root = new org.apache.maven.project.MavenProject();
+    root.setFile(dir.resolve("pom.xml").toFile());
+    org.apache.maven.project.MavenProject module = new org.apache.maven.project.MavenProject();
+    module.setFile(dir.resolve("examples/pom.xml").toFile());
+    module.setParent(root);
+    assertThat(ContractGoal.rootOf(module)).isEqualTo(dir);
+    org.apache.maven.project.MavenProject alone = new org.apache.maven.project.MavenProject();
+    alone.setFile(dir.resolve("alone/pom.xml").toFile());
+    assertThat(ContractGoal.rootOf(alone)).isEqualTo(dir.resolve("alone"));
+  }
+
+  @Test
   void junitXmlEscapes() {
     assertThat(JUnitReport.escape("a<b & \"c\"\u0001")).isEqualTo("a&lt;b &amp; &quot;c&quot; ");
     assertThat(List.of(FailOn.values())).hasSize(3);
