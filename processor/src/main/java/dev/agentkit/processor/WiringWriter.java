@@ -348,33 +348,44 @@ final class WiringWriter {
 
   private void handlers(CodeBlock.Builder b, ActModel a, boolean local) {
     ClassName view = wiring.nestedClass(a.viewName().substring(a.viewName().indexOf('.') + 1));
-    if (a.reader() != null) {
-      int id = handlerCount++;
-      readerCases.add("case $L:\n$>return $L;\n$<", id, call(a.reader(), view, "state", ""));
-      b.add(
-          local ? "\n.withReader(new Handlers(agent, $L))" : "\n.reader(new Handlers(agent, $L))",
-          id);
+    String returns = "case $L:\n$>return $L;\n$<";
+    handler(b, local, "Reader", a.reader(), readerCases, returns, view, "state", "");
+    handler(
+        b,
+        local,
+        "FieldReader",
+        a.fieldReader(),
+        fieldReaderCases,
+        returns,
+        view,
+        "state",
+        ", field");
+    handler(b, local, "Run", a.run(), runCases, "case $L:\n$>$L;\nreturn;\n$<", view, "state", "");
+    handler(b, local, "Ask", a.ask(), askCases, returns, view, null, "");
+  }
+
+  /**
+   * Numbers one handler, adds its case to the dispatcher and its {@code new Handlers(agent, n)} to
+   * the use ({@code .reader(…)}) or local act ({@code .withReader(…)}).
+   */
+  private void handler(
+      CodeBlock.Builder b,
+      boolean local,
+      String kind,
+      Handler h,
+      CodeBlock.Builder cases,
+      String caseFormat,
+      ClassName view,
+      String stateArg,
+      String rest) {
+    if (h == null) {
+      return;
     }
-    if (a.fieldReader() != null) {
-      int id = handlerCount++;
-      fieldReaderCases.add(
-          "case $L:\n$>return $L;\n$<", id, call(a.fieldReader(), view, "state", ", field"));
-      b.add(
-          local
-              ? "\n.withFieldReader(new Handlers(agent, $L))"
-              : "\n.fieldReader(new Handlers(agent, $L))",
-          id);
-    }
-    if (a.run() != null) {
-      int id = handlerCount++;
-      runCases.add("case $L:\n$>$L;\nreturn;\n$<", id, call(a.run(), view, "state", ""));
-      b.add(local ? "\n.withRun(new Handlers(agent, $L))" : "\n.run(new Handlers(agent, $L))", id);
-    }
-    if (a.ask() != null) {
-      int id = handlerCount++;
-      askCases.add("case $L:\n$>return $L;\n$<", id, call(a.ask(), view, null, ""));
-      b.add(local ? "\n.withAsk(new Handlers(agent, $L))" : "\n.ask(new Handlers(agent, $L))", id);
-    }
+    int id = handlerCount++;
+    cases.add(caseFormat, id, call(h, view, stateArg, rest));
+    String setter =
+        local ? "with" + kind : Character.toLowerCase(kind.charAt(0)) + kind.substring(1);
+    b.add("\n.$L(new Handlers(agent, $L))", setter, id);
   }
 
   /** A direct call of a handler method, passing the action or its typed view. */
