@@ -1,5 +1,9 @@
 package dev.agentkit;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -161,6 +165,8 @@ final class Values {
     return a.trim().equals(b.trim());
   }
 
+  private static final JsonFactory JSON = new JsonFactory();
+
   /**
    * The elements of a list argument: a JSON array of strings ({@code ["a","b"]}), or a bare value
    * taken as a one-element list. Returns null when the text starts like an array but is not a
@@ -171,80 +177,20 @@ final class Values {
     if (!t.startsWith("[")) {
       return List.of(t);
     }
-    List<String> out = new ArrayList<>();
-    int i = skipBlank(t, 1);
-    if (i < t.length() && t.charAt(i) == ']') {
-      return i + 1 == t.length() ? out : null;
-    }
-    while (i < t.length()) {
-      if (t.charAt(i) != '"') {
-        return null;
-      }
-      StringBuilder sb = new StringBuilder();
-      i++;
-      boolean closed = false;
-      while (i < t.length()) {
-        char c = t.charAt(i++);
-        if (c == '"') {
-          closed = true;
-          break;
+    try (JsonParser p = JSON.createParser(t)) {
+      p.nextToken();
+      List<String> out = new ArrayList<>();
+      for (JsonToken token = p.nextToken(); token != JsonToken.END_ARRAY; token = p.nextToken()) {
+        if (token != JsonToken.VALUE_STRING) {
+          return null;
         }
-        if (c == '\\') {
-          if (i >= t.length()) {
-            return null;
-          }
-          char e = t.charAt(i++);
-          switch (e) {
-            case '"', '\\', '/' -> sb.append(e);
-            case 'n' -> sb.append('\n');
-            case 't' -> sb.append('\t');
-            case 'r' -> sb.append('\r');
-            case 'b' -> sb.append('\b');
-            case 'f' -> sb.append('\f');
-            case 'u' -> {
-              if (i + 4 > t.length()) {
-                return null;
-              }
-              try {
-                sb.append((char) Integer.parseInt(t.substring(i, i + 4), 16));
-              } catch (NumberFormatException ex) {
-                return null;
-              }
-              i += 4;
-            }
-            default -> {
-              return null;
-            }
-          }
-        } else {
-          sb.append(c);
-        }
+        out.add(p.getText());
       }
-      if (!closed) {
-        return null;
-      }
-      out.add(sb.toString());
-      i = skipBlank(t, i);
-      if (i >= t.length()) {
-        return null;
-      }
-      char c = t.charAt(i);
-      if (c == ']') {
-        return i + 1 == t.length() ? out : null;
-      }
-      if (c != ',') {
-        return null;
-      }
-      i = skipBlank(t, i + 1);
+      return p.nextToken() == null ? out : null;
+    } catch (IOException e) {
+      // Not JSON (a bad escape, a missing bracket, trailing text): not a list.
+      return null;
     }
-    return null;
-  }
-
-  private static int skipBlank(String s, int i) {
-    while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-      i++;
-    }
-    return i;
   }
 
   private static boolean isDigit(char c) {
