@@ -1,0 +1,5 @@
+import dev.agentkit.maven.ItBackend
+def served = new File(basedir, 'served.json')
+served.text = new File(commonDir, 'taskboard-v1.json').text
+ItBackend.start(backendPort as int, served)
+return true
