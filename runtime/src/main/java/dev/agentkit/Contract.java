@@ -82,7 +82,7 @@ public final class Contract {
   }
 
   /** This contract stamped with another source. */
-  public Contract withSource(String source) {
+  Contract withSource(String source) {
     Contract c = new Contract(name, source == null ? "" : source, ops);
     c.digest = digest;
     return c;

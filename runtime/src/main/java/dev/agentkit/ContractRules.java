@@ -449,14 +449,6 @@ public final class ContractRules {
   }
 
   /**
-   * The name among {@code choices} nearest to {@code name} by edit distance, or null when none is
-   * close enough to be a likely typo. The same suggestion logic serves every message.
-   */
-  public static String nearest(String name, Collection<String> choices) {
-    return Names.nearest(name, choices);
-  }
-
-  /**
    * {@code "; did you mean \"x\"?"} for the nearest choice, or an empty string; for messages built
    * outside the runtime (the processor's signature checks).
    */
