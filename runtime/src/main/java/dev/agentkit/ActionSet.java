@@ -1,5 +1,19 @@
 package dev.agentkit;
 
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.ActDeclaration;
+import dev.agentkit.internal.ContractRules;
+import dev.agentkit.internal.text.Names;
+import dev.agentkit.internal.Values;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -30,99 +44,83 @@ public final class ActionSet<S> {
     this.acts = List.copyOf(acts);
     Map<String, Bound<S>> index = new HashMap<>(Math.max(16, acts.size() * 2));
     for (Bound<S> b : acts) {
-      index.put(b.action.opcode(), b);
+      index.put(b.op.opcode(), b);
     }
     this.byOpcode = index;
     this.contract = contract;
   }
 
   /**
-   * A set of complete acts, built by hand (no backend contract involved).
+   * A set of local uses, built by hand (no backend contract involved).
    *
-   * @throws BindException listing every problem when the acts are not a valid set
+   * @throws IllegalArgumentException when a use is of a backend op, which only {@link #bind} can
+   *     bind
+   * @throws BindException listing every problem when the uses are not a valid set
    */
-  public static <S> ActionSet<S> of(List<Act<S>> acts) {
-    List<Problem> problems = validate(acts);
-    if (!problems.isEmpty()) {
-      throw new BindException(headline("the acts are not a valid set", problems), problems);
+  public static <S> ActionSet<S> of(List<Use<S>> uses) {
+    for (Use<S> u : uses) {
+      if (!u.isLocal()) {
+        throw new IllegalArgumentException(
+            u.opcode()
+                + " is a use of a backend op: a hand-built set holds only local uses"
+                + " (Use.local), so bind backend ops with ActionSet.bind");
+      }
     }
-    List<Bound<S>> bound = new ArrayList<>(acts.size());
-    for (Act<S> a : acts) {
-      bound.add(new Bound<>(a.action(), a.run(), a.ask(), a.reader(), a.fieldReader()));
-    }
-    return new ActionSet<>(bound, null);
+    return bind((Contract) null, uses);
   }
 
-  /** Every problem that keeps these acts from being a valid set, in declaration order. */
-  public static <S> List<Problem> validate(List<Act<S>> acts) {
-    List<ActDeclaration> decls = new ArrayList<>(acts.size());
-    for (Act<S> a : acts) {
-      decls.add(a.declaration());
+  /** Every problem that keeps these local uses from being a valid set, in declaration order. */
+  public static <S> List<Problem> validate(List<Use<S>> uses) {
+    List<ActDeclaration> decls = new ArrayList<>(uses.size());
+    for (Use<S> u : uses) {
+      decls.add(u.declaration());
     }
     return ContractRules.validate(decls);
   }
 
   /**
-   * Fetches the backend contract and binds the agent's uses of backend ops, plus its local acts.
-   * Fails closed: when the source fails, nothing is bound. The source is not called when there are
-   * no uses.
+   * Fetches the backend contract and binds the agent's uses: uses of backend ops against the
+   * contract, local uses as declared. Fails closed: when the source fails, nothing is bound. The
+   * source is not called when every use is local.
    *
    * @throws BindException listing every problem of the binding: the source's failure, opcodes the
    *     backend lacks (with the backend's opcodes, sorted, and the nearest one), asserted tiers
    *     that differ from the backend's, and every validation problem of the result
    */
-  public static <S> ActionSet<S> bind(
-      ContractSource source, List<Use<S>> uses, List<Act<S>> locals) {
+  public static <S> ActionSet<S> bind(ContractSource source, List<Use<S>> uses) {
     Contract contract = null;
-    if (!uses.isEmpty()) {
+    if (uses.stream().anyMatch(u -> !u.isLocal())) {
       if (source == null) {
         throw new IllegalArgumentException(
-            "bind needs a ContractSource to bind backend ops; pass only local acts when the agent"
+            "bind needs a ContractSource to bind backend ops; pass only local uses when the agent"
                 + " uses no backend op");
       }
       contract = fetch(source);
     }
-    return bind(contract, uses, locals);
+    return bind(contract, uses);
   }
 
   /**
-   * Binds against a contract already fetched. See {@link #bind(ContractSource, List, List)}.
+   * Binds against a contract already fetched. See {@link #bind(ContractSource, List)}.
    *
-   * @param contract the backend contract; may be null only when there are no uses
+   * @param contract the backend contract; may be null only when every use is local
    */
-  public static <S> ActionSet<S> bind(Contract contract, List<Use<S>> uses, List<Act<S>> locals) {
-    List<ActDeclaration> useDecls = new ArrayList<>(uses.size());
+  public static <S> ActionSet<S> bind(Contract contract, List<Use<S>> uses) {
+    List<ActDeclaration> backend = new ArrayList<>(uses.size());
+    List<ActDeclaration> locals = new ArrayList<>();
+    Map<String, Use<S>> byOpcode = new HashMap<>();
     for (Use<S> u : uses) {
-      useDecls.add(u.declaration());
+      (u.isLocal() ? locals : backend).add(u.declaration());
+      byOpcode.putIfAbsent(u.opcode(), u);
     }
-    List<ActDeclaration> localDecls = new ArrayList<>(locals.size());
-    for (Act<S> a : locals) {
-      localDecls.add(a.declaration());
-    }
-    ContractRules.Binding binding = ContractRules.bind(contract, useDecls, localDecls);
+    ContractRules.Binding binding = ContractRules.bind(contract, backend, locals);
     if (!binding.ok()) {
       throw new BindException(
           headline("the agent's acts could not be bound", binding.problems()), binding.problems());
     }
-    Map<String, Use<S>> useByOpcode = new HashMap<>();
-    for (Use<S> u : uses) {
-      useByOpcode.put(u.opcode(), u);
-    }
-    Map<String, Act<S>> localByOpcode = new HashMap<>();
-    for (Act<S> a : locals) {
-      localByOpcode.put(a.action().opcode(), a);
-    }
     List<Bound<S>> bound = new ArrayList<>(binding.acts().size());
     for (ActDeclaration d : binding.acts()) {
-      String opcode = d.opcode();
-      Act<S> local = localByOpcode.get(opcode);
-      if (local != null && (contract == null || !contract.has(opcode))) {
-        bound.add(
-            new Bound<>(d.action(), local.run(), local.ask(), local.reader(), local.fieldReader()));
-      } else {
-        Use<S> u = useByOpcode.get(opcode);
-        bound.add(new Bound<>(d.action(), u.run(), u.ask(), u.reader(), u.fieldReader()));
-      }
+      bound.add(new Bound<>(d.op(), byOpcode.get(d.opcode())));
     }
     return new ActionSet<>(bound, contract);
   }
@@ -157,17 +155,23 @@ public final class ActionSet<S> {
     return Optional.ofNullable(contract);
   }
 
-  /** The declared act for an opcode, if the set has it. O(1). */
-  public Optional<Action> lookup(String opcode) {
+  /** The bound op for an opcode, if the set has it. O(1). */
+  public Optional<Op> op(String opcode) {
     Bound<S> b = byOpcode.get(opcode);
-    return b == null ? Optional.empty() : Optional.of(b.action);
+    return b == null ? Optional.empty() : Optional.of(b.op);
   }
 
-  /** Every act, in declaration order. */
-  public List<Action> actions() {
-    List<Action> out = new ArrayList<>(acts.size());
+  /** The agent's premise about an opcode, if the set has it. O(1). */
+  public Optional<Premise> premise(String opcode) {
+    Bound<S> b = byOpcode.get(opcode);
+    return b == null ? Optional.empty() : Optional.of(b.use.premise());
+  }
+
+  /** Every bound op, in declaration order. */
+  public List<Op> ops() {
+    List<Op> out = new ArrayList<>(acts.size());
     for (Bound<S> b : acts) {
-      out.add(b.action);
+      out.add(b.op);
     }
     return out;
   }
@@ -180,7 +184,7 @@ public final class ActionSet<S> {
   /** Whether the act has a run handler. */
   public boolean canRun(String opcode) {
     Bound<S> b = byOpcode.get(opcode);
-    return b != null && b.run != null;
+    return b != null && b.use.run() != null;
   }
 
   /**
@@ -188,62 +192,17 @@ public final class ActionSet<S> {
    * an undeclared opcode, or anything else that leaves the answer unknown counts as a change: an
    * ask is never dropped because state could not be read.
    */
-  public boolean willChange(S state, Action call) {
+  public boolean willChange(S state, Call call) {
     Bound<S> b = byOpcode.get(call.opcode());
     if (b == null) {
       return true;
     }
-    Action act = b.action;
     try {
-      switch (act.category()) {
-        case ALWAYS_MINTS:
-        case MERGE:
-          return true;
-        case SCALAR_SET:
-        case MEMBERSHIP:
-          {
-            String proposed = call.arg(act.input());
-            if (proposed.isBlank()) {
-              return true;
-            }
-            String current = orEmpty(b.reader.read(state, act.withCall(call)));
-            Operand input = b.operand(act.input());
-            return !Values.same(
-                input == null ? OperandType.STRING : input.type(), current, proposed);
-          }
-        case TERMINAL:
-          {
-            String current = orEmpty(b.reader.read(state, act.withCall(call)));
-            return !ContractRules.containsIgnoreCase(act.terminalStates(), current);
-          }
-        case FILLS_SLOT:
-          return orEmpty(b.reader.read(state, act.withCall(call))).isBlank();
-        case MULTI_FIELD:
-          {
-            Action bound = act.withCall(call);
-            for (Operand o : act.operands()) {
-              String proposed = call.arg(o.name());
-              if (proposed.isBlank()) {
-                continue;
-              }
-              String current = orEmpty(b.fieldReader.read(state, bound, o.name()));
-              if (!Values.same(o.type(), current, proposed)) {
-                return true;
-              }
-            }
-            return false;
-          }
-        default:
-          return true;
-      }
+      return b.willChange(state, call.boundTo(b.op));
     } catch (Exception | LinkageError e) {
       // Fail open: never silently drop an ask because the state could not be read.
       return true;
     }
-  }
-
-  private static String orEmpty(String s) {
-    return s == null ? "" : s;
   }
 
   /**
@@ -253,7 +212,7 @@ public final class ActionSet<S> {
    * user. Returns every problem as a sentence the model can act on; an empty list means the call is
    * valid. A valid call allocates nothing.
    */
-  public List<Problem> verify(Action call) {
+  public List<Problem> verify(Call call) {
     String opcode = call.opcode();
     Bound<S> b = byOpcode.get(opcode);
     if (b == null) {
@@ -266,7 +225,7 @@ public final class ActionSet<S> {
               "\""
                   + opcode
                   + "\" is not an act you can use; the acts are: "
-                  + ContractRules.listing(known)
+                  + Names.listing(known)
                   + Names.didYouMean(opcode, known)));
     }
     List<Problem> problems = null;
@@ -328,8 +287,8 @@ public final class ActionSet<S> {
   }
 
   private static <S> Problem unknownName(Problem.Kind kind, String what, Bound<S> b, String name) {
-    List<String> names = b.action.operandNames();
-    String opcode = b.action.opcode();
+    List<String> names = b.op.operandNames();
+    String opcode = b.op.opcode();
     return Problem.of(
         kind,
         opcode,
@@ -340,7 +299,7 @@ public final class ActionSet<S> {
             + "\""
             + (what.equals("user-fill") ? " to leave as a user-fill" : "")
             + "; its operands are: "
-            + ContractRules.listing(names)
+            + Names.listing(names)
             + Names.didYouMean(name, names));
   }
 
@@ -391,7 +350,7 @@ public final class ActionSet<S> {
                 + ": "
                 + quote(v)
                 + " is not one of the allowed values: "
-                + ContractRules.listing(o.enumValues())
+                + Names.listing(o.enumValues())
                 + Names.didYouMean(v, o.enumValues()));
       case DATE:
         if (Values.isDate(v)) {
@@ -433,19 +392,33 @@ public final class ActionSet<S> {
   }
 
   /**
+   * The call bound to its op, after verifying it.
+   *
+   * @throws ProgramRejectedException when the call does not verify, naming every problem
+   */
+  public Call verified(Call call) {
+    List<Problem> problems = verify(call);
+    if (!problems.isEmpty()) {
+      throw new ProgramRejectedException(
+          1, List.of(new ProgramRejectedException.CallProblems(0, call.opcode(), problems)));
+    }
+    return call.boundTo(byOpcode.get(call.opcode()).op);
+  }
+
+  /**
    * Verifies every call of a program, then splits it into a plan. One bad call rejects the whole
    * program, naming every bad call. A call goes to {@link Plan#apply()} when its act's tier allows
    * running live, the agent's ceiling is {@link AutonomyRung#AUTO} and the act has a run handler;
-   * every other call goes to {@link Plan#propose()}.
+   * every other call goes to {@link Plan#propose()}. Every call in the plan is bound to its op.
    *
    * @param ceiling the highest rung this agent may use; {@link AutonomyRung#ASK} proposes all
    * @throws ProgramRejectedException when any call is invalid
    */
-  public Plan gate(List<Action> program, AutonomyRung ceiling) {
+  public Plan gate(List<Call> program, AutonomyRung ceiling) {
     Objects.requireNonNull(ceiling, "ceiling");
     List<ProgramRejectedException.CallProblems> bad = null;
     for (int i = 0; i < program.size(); i++) {
-      Action call = program.get(i);
+      Call call = program.get(i);
       List<Problem> problems = verify(call);
       if (!problems.isEmpty()) {
         if (bad == null) {
@@ -457,50 +430,57 @@ public final class ActionSet<S> {
     if (bad != null) {
       throw new ProgramRejectedException(program.size(), bad);
     }
-    List<Action> apply = new ArrayList<>();
-    List<Action> propose = new ArrayList<>();
-    for (Action call : program) {
+    List<Call> apply = new ArrayList<>();
+    List<Call> propose = new ArrayList<>();
+    for (Call call : program) {
       Bound<S> b = byOpcode.get(call.opcode());
-      AutonomyRung rung = AutonomyRung.min(AutonomyRung.maxRungFor(b.action.tier()), ceiling);
-      Action resolved = b.action.withCall(call);
-      if (rung == AutonomyRung.AUTO && b.run != null) {
-        apply.add(resolved);
+      AutonomyRung rung = AutonomyRung.min(AutonomyRung.maxRungFor(b.op.tier()), ceiling);
+      Call bound = call.boundTo(b.op);
+      if (rung == AutonomyRung.AUTO && b.use.run() != null) {
+        apply.add(bound);
       } else {
-        propose.add(resolved);
+        propose.add(bound);
       }
     }
     return new Plan(apply, propose);
   }
 
   /**
-   * Runs a call's act through its run handler.
+   * Runs a call through its act's run handler.
    *
+   * @return the outcome: done with the handler's result, or failed with the model-safe message of
+   *     a {@link CallFailedException} the handler threw
    * @throws IllegalArgumentException when the set does not declare the call's opcode
    * @throws IllegalStateException when the act has no run handler or its tier can never run live
-   * @throws Exception whatever the handler throws
+   * @throws Exception whatever else the handler throws; for the operator, never the model
    */
-  public void run(S state, Action call) throws Exception {
+  public Outcome run(S state, Call call) throws Exception {
     Bound<S> b = require(call.opcode());
-    if (b.run == null || AutonomyRung.maxRungFor(b.action.tier()) != AutonomyRung.AUTO) {
+    if (b.use.run() == null || AutonomyRung.maxRungFor(b.op.tier()) != AutonomyRung.AUTO) {
       throw new IllegalStateException(
           call.opcode()
               + " has no run handler it may use (tier "
-              + b.action.tier()
+              + b.op.tier()
               + "); it is proposed to a human, not run");
     }
-    b.run.run(state, b.action.withCall(call));
+    Call bound = call.boundTo(b.op);
+    try {
+      return Outcome.done(bound, b.use.run().run(state, bound));
+    } catch (CallFailedException e) {
+      return Outcome.failed(bound, e.getMessage());
+    }
   }
 
   /**
-   * The question for a withheld call: the act's ask wording, or the act's description when it has
+   * The question for a withheld call: the act's ask wording, or the op's description when it has
    * none.
    */
-  public String ask(Action call) {
+  public String ask(Call call) {
     Bound<S> b = require(call.opcode());
-    if (b.ask == null) {
-      return b.action.description();
+    if (b.use.ask() == null) {
+      return b.op.description();
     }
-    return b.ask.ask(b.action.withCall(call));
+    return b.use.ask().ask(call.boundTo(b.op));
   }
 
   private Bound<S> require(String opcode) {
@@ -510,7 +490,7 @@ public final class ActionSet<S> {
           "\""
               + opcode
               + "\" is not an act of this set; the acts are: "
-              + ContractRules.listing(byOpcode.keySet())
+              + Names.listing(byOpcode.keySet())
               + Names.didYouMean(opcode, byOpcode.keySet()));
     }
     return b;
@@ -521,29 +501,18 @@ public final class ActionSet<S> {
     return "ActionSet" + opcodes();
   }
 
-  /** One act with its handlers and the indexes verification uses. */
+  /** One bound op with the use that holds its premise and handlers, and verification's indexes. */
   private static final class Bound<S> {
-    final Action action;
-    final RunHandler<S> run;
-    final AskWording ask;
-    final StateReader<S> reader;
-    final FieldReader<S> fieldReader;
+    final Op op;
+    final Use<S> use;
     final Operand[] operands;
     final Map<String, Operand> operandIndex;
     final Map<String, Set<String>> enumValues;
 
-    Bound(
-        Action action,
-        RunHandler<S> run,
-        AskWording ask,
-        StateReader<S> reader,
-        FieldReader<S> fieldReader) {
-      this.action = action;
-      this.run = run;
-      this.ask = ask;
-      this.reader = reader;
-      this.fieldReader = fieldReader;
-      this.operands = action.operands().toArray(new Operand[0]);
+    Bound(Op op, Use<S> use) {
+      this.op = op;
+      this.use = use;
+      this.operands = op.operands().toArray(new Operand[0]);
       Map<String, Operand> index = new HashMap<>();
       Map<String, Set<String>> enums = new HashMap<>();
       for (Operand o : operands) {
@@ -558,6 +527,48 @@ public final class ActionSet<S> {
 
     Operand operand(String name) {
       return operandIndex.get(name);
+    }
+
+    /** The premise's verdict; the call is bound. Throws whatever a reader throws. */
+    boolean willChange(S state, Call call) throws Exception {
+      Premise p = use.premise();
+      ChangeCategory category = p.category();
+      return switch (category) {
+        case ALWAYS_MINTS, MERGE -> true;
+        case SCALAR_SET, MEMBERSHIP -> differsFromInput(state, call, p.input());
+        case TERMINAL -> !Names.containsIgnoreCase(p.terminalStates(), current(state, call));
+        case FILLS_SLOT -> current(state, call).isBlank();
+        case MULTI_FIELD -> anyFieldDiffers(state, call);
+      };
+    }
+
+    private boolean differsFromInput(S state, Call call, String inputName) throws Exception {
+      String proposed = call.arg(inputName);
+      if (proposed.isBlank()) {
+        return true;
+      }
+      Operand input = operand(inputName);
+      return !Values.same(
+          input == null ? OperandType.STRING : input.type(), current(state, call), proposed);
+    }
+
+    private String current(S state, Call call) throws Exception {
+      String v = use.reader().read(state, call);
+      return v == null ? "" : v;
+    }
+
+    private boolean anyFieldDiffers(S state, Call call) throws Exception {
+      for (Operand o : operands) {
+        String proposed = call.arg(o.name());
+        if (proposed.isBlank()) {
+          continue;
+        }
+        String current = use.fieldReader().read(state, call, o.name());
+        if (!Values.same(o.type(), current == null ? "" : current, proposed)) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 }

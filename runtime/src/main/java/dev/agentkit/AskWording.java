@@ -4,5 +4,5 @@ package dev.agentkit;
 @FunctionalInterface
 public interface AskWording {
   /** The question for this call, e.g. "Archive this project?". */
-  String ask(Action act);
+  String ask(Call call);
 }

@@ -1,18 +1,30 @@
 package dev.agentkit;
 
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.drift.DriftReport;
+import dev.agentkit.internal.ActDeclaration;
+import dev.agentkit.internal.text.DurationText;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.ContractSource;
+
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * An agent bound against the live contract after startup re-verification: the bound acts, the drift
  * report against the contract the agent was compiled against, and the notes the drift policy
- * produced (warnings, acknowledged items). Generated wiring returns it from {@code bind};
+ * produced (warnings, acknowledged items). Every {@code bind} of generated wiring returns one;
  * programmatic users call {@link #bind}.
  *
  * @param acts the bound acts; their contract is the live one
@@ -35,54 +47,67 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
    * drift policy, and binds against the live contract (which is authoritative: live descriptions,
    * enum values and tiers are what gets bound).
    *
-   * <p>When the live digest equals {@code compiledDigest} no comparison is made. Fails closed: when
-   * the source fails, nothing is bound.
+   * <p>When the live digest equals the compiled one no comparison is made. Fails closed: when the
+   * source fails, nothing is bound.
    *
-   * @param agent the agent's name, for messages
-   * @param compiled the ops the agent uses, as the snapshot had them at compile time
-   * @param compiledDigest the digest of the whole snapshot compiled against
+   * @param compiled what the wiring was compiled against
    * @param source the live contract
-   * @param uses the agent's uses of backend ops
-   * @param locals the agent's local acts
+   * @param uses the agent's uses, local ones included
    * @param policy what to do with breaking drift
    * @param clock today's date, for acknowledgement expiry
    * @throws BindException when the source fails or the acts do not bind to the live contract
    * @throws DriftException when the policy rejects the drift
    */
   public static <S> BoundAgent<S> bind(
-      String agent,
-      Contract compiled,
-      String compiledDigest,
+      CompiledAgent compiled,
       ContractSource source,
       List<Use<S>> uses,
-      List<Act<S>> locals,
       DriftPolicy policy,
       Clock clock) {
-    Contract live = ActionSet.fetch(source);
-    List<ActDeclaration> decls = new ArrayList<>(uses.size());
-    for (Use<S> u : uses) {
-      decls.add(u.declaration());
+    BoundAgent<S> bound = bind(compiled, ActionSet.fetch(source), uses, policy, clock);
+    String stale = staleness(source);
+    if (stale == null) {
+      return bound;
     }
-    DriftReport.Usage usage = DriftReport.Usage.of(agent, decls);
+    List<String> notes = new ArrayList<>(bound.notes());
+    notes.add(stale);
+    return new BoundAgent<>(bound.acts(), bound.report(), notes);
+  }
+
+  /**
+   * Binds against a contract already fetched, as {@link #bind(CompiledAgent, ContractSource, List,
+   * DriftPolicy, Clock)} does against a fetched one.
+   */
+  public static <S> BoundAgent<S> bind(
+      CompiledAgent compiled, Contract live, List<Use<S>> uses, DriftPolicy policy, Clock clock) {
+    Objects.requireNonNull(live, "live");
     DriftReport report;
     List<String> notes = List.of();
-    if (live.digest().equals(compiledDigest)) {
-      report = DriftReport.unchanged(agent, compiledDigest);
+    if (live.digest().equals(compiled.digest())) {
+      report = DriftReport.unchanged(compiled.agent(), compiled.digest());
     } else {
-      report = DriftReport.compare(compiled, subset(live, compiled.opcodes()), usage);
+      Contract before = compiled.contract();
+      report = DriftReport.compare(before, subset(live, before.opcodes()), usage(compiled, uses));
       DriftPolicy.Verdict verdict = policy.judge(report, LocalDate.now(clock));
       if (!verdict.passed()) {
-        throw new DriftException(agent, compiled.name(), report, verdict);
+        throw new DriftException(compiled.agent(), before.name(), report, verdict);
       }
       notes = verdict.notes();
     }
-    String stale = staleness(source);
-    if (stale != null) {
-      List<String> more = new ArrayList<>(notes);
-      more.add(stale);
-      notes = more;
+    return new BoundAgent<>(ActionSet.bind(live, uses), report, notes);
+  }
+
+  /** What the agent's uses of backend ops need of each op, for grading drift. */
+  private static <S> DriftReport.Usage usage(CompiledAgent compiled, List<Use<S>> uses) {
+    Map<String, DriftReport.ActUse> acts = new LinkedHashMap<>();
+    for (Use<S> u : uses) {
+      if (!u.isLocal()) {
+        acts.put(
+            u.opcode(),
+            new DriftReport.ActUse(u.run() != null, u.ask() != null, u.premise().input()));
+      }
     }
-    return new BoundAgent<>(ActionSet.bind(live, uses, locals), report, notes);
+    return new DriftReport.Usage(compiled.agent(), acts);
   }
 
   /**
@@ -105,8 +130,8 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
 
   private static Contract subset(Contract live, Collection<String> opcodes) {
     Set<String> wanted = new HashSet<>(opcodes);
-    List<Action> ops = new ArrayList<>(wanted.size());
-    for (Action op : live.ops()) {
+    List<Op> ops = new ArrayList<>(wanted.size());
+    for (Op op : live.ops()) {
       if (wanted.contains(op.opcode())) {
         ops.add(op);
       }

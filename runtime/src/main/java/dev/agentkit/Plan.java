@@ -4,12 +4,12 @@ import java.util.List;
 
 /**
  * A verified program split by autonomy: the calls that may run now, and the calls to propose to a
- * human. Each call is the declared act carrying the call's arguments.
+ * human. Every call is bound to the op it was verified against.
  *
  * @param apply calls whose act may run live and has a run handler, in program order
  * @param propose every other call, in program order
  */
-public record Plan(List<Action> apply, List<Action> propose) {
+public record Plan(List<Call> apply, List<Call> propose) {
   /** Copies the lists. */
   public Plan {
     apply = List.copyOf(apply);

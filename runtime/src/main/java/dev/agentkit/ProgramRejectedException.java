@@ -1,5 +1,7 @@
 package dev.agentkit;
 
+import dev.agentkit.contract.Problem;
+
 import java.util.List;
 
 /**

@@ -7,6 +7,13 @@ package dev.agentkit;
  */
 @FunctionalInterface
 public interface RunHandler<S> {
-  /** Performs the act; throws when it failed. */
-  void run(S state, Action act) throws Exception;
+  /**
+   * Performs the call.
+   *
+   * @return the act's result for the model: a {@code String}, a record the adapters serialise to
+   *     JSON, or null when there is nothing to say beyond "done"
+   * @throws CallFailedException when the act failed in a way the model may read and act on
+   * @throws Exception any other failure, reported to the operator and never to the model
+   */
+  Object run(S state, Call call) throws Exception;
 }

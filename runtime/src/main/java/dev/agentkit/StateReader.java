@@ -12,6 +12,6 @@ package dev.agentkit;
  */
 @FunctionalInterface
 public interface StateReader<S> {
-  /** The current value, or the empty string when there is none. */
-  String read(S state, Action act) throws Exception;
+  /** The current value for this call, or the empty string when there is none. */
+  String read(S state, Call call) throws Exception;
 }

@@ -1,6 +1,6 @@
 package dev.agentkit.annotation;
 
-import dev.agentkit.ChangeCategory;
+import dev.agentkit.contract.ChangeCategory;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;

@@ -1,6 +1,6 @@
 package dev.agentkit.annotation;
 
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Tier;
 
 /**
  * The tier an {@link Act} asserts the backend gives its op. {@link #BACKEND}, the default, accepts

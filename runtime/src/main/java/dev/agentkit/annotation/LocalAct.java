@@ -1,8 +1,8 @@
 package dev.agentkit.annotation;
 
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;

@@ -1,8 +1,8 @@
 package dev.agentkit.proposal;
 
-import dev.agentkit.Action;
+import dev.agentkit.Call;
 import dev.agentkit.ActionSet;
-import dev.agentkit.Problem;
+import dev.agentkit.contract.Problem;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -145,7 +145,7 @@ public final class Proposal {
     private final List<UserSlot> slots = new ArrayList<>();
     private String discriminator = "";
 
-    private record PendingOp(ActionSet<?> actions, Action call) {}
+    private record PendingOp(ActionSet<?> actions, Call call) {}
 
     private Builder(String agent) {
       this.agent = Objects.requireNonNullElse(agent, "").trim();
@@ -192,7 +192,7 @@ public final class Proposal {
      * An op that runs on accept, verified at build against {@code actions} (with the slots of this
      * op counted as user-fills).
      */
-    public Builder op(ActionSet<?> actions, Action call) {
+    public Builder op(ActionSet<?> actions, Call call) {
       ops.add(
           new PendingOp(
               Objects.requireNonNull(actions, "actions"), Objects.requireNonNull(call, "call")));
@@ -321,7 +321,7 @@ public final class Proposal {
       List<ProposalOp> out = new ArrayList<>(ops.size());
       for (int i = 0; i < ops.size(); i++) {
         PendingOp op = ops.get(i);
-        Action call = op.call();
+        Call call = op.call();
         Set<String> fills = new LinkedHashSet<>(call.userFills());
         Map<String, String> probeArgs = new LinkedHashMap<>(call.args());
         for (UserSlot s : slots) {
@@ -334,7 +334,7 @@ public final class Proposal {
           }
         }
         List<String> fillList = List.copyOf(fills);
-        List<Problem> found = op.actions().verify(Action.call(call.opcode(), probeArgs, fillList));
+        List<Problem> found = op.actions().verify(Call.of(call.opcode(), probeArgs, fillList));
         for (Problem p : found) {
           problems.add(
               "[ProposalOp] op "
@@ -344,9 +344,10 @@ public final class Proposal {
                   + ") is not a valid call: "
                   + p.message());
         }
-        Optional<Action> act = op.actions().lookup(call.opcode());
-        if (found.isEmpty() && act.isPresent()) {
-          out.add(new ProposalOp(Action.call(call.opcode(), call.args(), fillList), act.get()));
+        if (found.isEmpty()) {
+          out.add(
+              new ProposalOp(
+                  op.actions().verified(Call.of(call.opcode(), call.args(), fillList))));
         }
       }
       return out;

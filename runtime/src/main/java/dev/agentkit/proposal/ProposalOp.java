@@ -1,23 +1,25 @@
 package dev.agentkit.proposal;
 
-import dev.agentkit.Action;
+import dev.agentkit.Call;
+import dev.agentkit.contract.Op;
 import java.util.Objects;
 
 /**
- * One op of a proposal: the call the user approves, and the declared act it was verified against.
+ * One op of a proposal: the call the user approves, bound to the op it was verified against.
  *
- * @param call the call: opcode, arguments, and the operands left for the user to fill
- * @param act the act the call's opcode names in the set it was verified against
+ * @param call the call: opcode, arguments, and the operands left for the user to fill; bound
  */
-public record ProposalOp(Action call, Action act) {
+public record ProposalOp(Call call) {
 
-  /** Checks both are present and name the same opcode. */
+  /** Checks the call is present and bound. */
   public ProposalOp {
     Objects.requireNonNull(call, "call");
-    Objects.requireNonNull(act, "act");
-    if (!call.opcode().equals(act.opcode())) {
+    if (!call.isBound()) {
       throw new IllegalArgumentException(
-          "the call is to \"" + call.opcode() + "\" but the act is \"" + act.opcode() + "\"");
+          "the call to \""
+              + call.opcode()
+              + "\" is not verified: a proposal holds calls an ActionSet verified"
+              + " (ActionSet.verified)");
     }
   }
 
@@ -26,8 +28,8 @@ public record ProposalOp(Action call, Action act) {
     return call.opcode();
   }
 
-  /** The act carrying this call's arguments and user-fills, as run and ask handlers receive it. */
-  public Action bound() {
-    return act.withCall(call);
+  /** The op the call was verified against. */
+  public Op op() {
+    return call.op();
   }
 }

@@ -1,6 +1,6 @@
 package dev.agentkit.tool;
 
-import dev.agentkit.Action;
+import dev.agentkit.Call;
 import java.util.List;
 import java.util.Objects;
 
@@ -13,12 +13,12 @@ public sealed interface GuardResult permits GuardResult.Accepted, GuardResult.Co
   boolean accepted();
 
   /**
-   * A call that verified against the set: ready for {@link dev.agentkit.ActionSet#gate}.
+   * A call that verified against the set, bound to its op: ready for {@link dev.agentkit.ActionSet#gate}.
    *
    * @param call the opcode and its arguments as strings (lists as JSON arrays of strings,
    *     structured operands as compact JSON)
    */
-  record Accepted(Action call) implements GuardResult {
+  record Accepted(Call call) implements GuardResult {
     /** Checks the call is present. */
     public Accepted {
       Objects.requireNonNull(call, "call");

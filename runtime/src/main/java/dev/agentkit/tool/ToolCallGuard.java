@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.agentkit.Action;
+import dev.agentkit.Call;
 import dev.agentkit.ActionSet;
-import dev.agentkit.ContractRules;
-import dev.agentkit.Operand;
-import dev.agentkit.Problem;
+import dev.agentkit.internal.text.Names;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Problem;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -54,11 +54,11 @@ public final class ToolCallGuard {
    */
   public GuardResult check(String tool, String argumentsJson) {
     String name = tool == null ? "" : tool.strip();
-    Optional<Action> found = actions.lookup(name);
+    Optional<ToolAct> found = ToolAct.lookup(actions, name);
     if (found.isEmpty()) {
       return new GuardResult.Correction(name, List.of(unknownTool(name)), "UnknownTool");
     }
-    Action act = found.get();
+    ToolAct act = found.get();
     Reading reading = new Reading(act);
     String text = argumentsJson == null || argumentsJson.isBlank() ? "{}" : argumentsJson;
     try (JsonParser p = ToolSchemaWriter.JSON.createParser(text)) {
@@ -84,7 +84,7 @@ public final class ToolCallGuard {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Action call = Action.call(name, reading.args);
+    Call call = Call.of(name, reading.args);
     List<String> problems = new ArrayList<>(reading.problems);
     List<String> tags = new ArrayList<>(reading.tags);
     for (Problem pr : actions.verify(call)) {
@@ -100,7 +100,7 @@ public final class ToolCallGuard {
       tags.add(pr.kind().tag());
     }
     if (problems.isEmpty()) {
-      return new GuardResult.Accepted(call);
+      return new GuardResult.Accepted(actions.verified(call));
     }
     String detail = String.join(", ", tags);
     if (!reading.parserDetail.isEmpty()) {
@@ -119,10 +119,10 @@ public final class ToolCallGuard {
         + name
         + "\"; the tools are: "
         + listing
-        + ContractRules.didYouMean(name, tools);
+        + Names.didYouMean(name, tools);
   }
 
-  private static GuardResult notJson(String name, Action act, String detail) {
+  private static GuardResult notJson(String name, ToolAct act, String detail) {
     return new GuardResult.Correction(
         name,
         List.of(
@@ -134,7 +134,7 @@ public final class ToolCallGuard {
   }
 
   /** {"a": "…", "b": "…"} over the required operands (or the first one when none is required). */
-  static String example(Action act) {
+  static String example(ToolAct act) {
     List<String> names = new ArrayList<>();
     for (Operand o : act.operands()) {
       if (o.required()) {
@@ -177,7 +177,7 @@ public final class ToolCallGuard {
 
   /** The arguments of one call as they are read, with the problems JSON adds. */
   private static final class Reading {
-    final Action act;
+    final ToolAct act;
     final Map<String, String> args = new LinkedHashMap<>();
     final List<String> problems = new ArrayList<>();
     final List<String> tags = new ArrayList<>();
@@ -185,7 +185,7 @@ public final class ToolCallGuard {
     final Set<String> failed = new HashSet<>();
     final Set<String> seen = new HashSet<>();
 
-    Reading(Action act) {
+    Reading(ToolAct act) {
       this.act = act;
     }
 

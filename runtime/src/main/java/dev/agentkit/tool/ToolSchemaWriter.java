@@ -5,9 +5,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import dev.agentkit.Action;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -27,7 +26,7 @@ final class ToolSchemaWriter {
 
   private ToolSchemaWriter() {}
 
-  static String compactParameters(Action act) {
+  static String compactParameters(ToolAct act) {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(out)) {
       writeParameters(g, act);
@@ -37,7 +36,7 @@ final class ToolSchemaWriter {
     return out.toString();
   }
 
-  static String prettyTools(List<Action> acts) {
+  static String prettyTools(List<ToolAct> acts) {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(out)) {
       // Fixed "\n" line ends, never the platform's, so the bytes are the same everywhere.
@@ -49,7 +48,7 @@ final class ToolSchemaWriter {
               .withObjectIndenter(indenter)
               .withArrayIndenter(indenter));
       g.writeStartArray();
-      for (Action act : acts) {
+      for (ToolAct act : acts) {
         g.writeStartObject();
         g.writeStringField("name", act.opcode());
         g.writeStringField("description", act.description());
@@ -64,7 +63,7 @@ final class ToolSchemaWriter {
     return out + "\n";
   }
 
-  private static void writeParameters(JsonGenerator g, Action act) throws IOException {
+  private static void writeParameters(JsonGenerator g, ToolAct act) throws IOException {
     g.writeStartObject();
     g.writeStringField("type", "object");
     g.writeObjectFieldStart("properties");

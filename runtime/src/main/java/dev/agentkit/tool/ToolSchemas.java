@@ -1,9 +1,7 @@
 package dev.agentkit.tool;
 
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -28,14 +26,13 @@ public final class ToolSchemas {
   /** One declaration per act of the set, sorted by name. */
   public static List<ToolDeclaration> declarations(ActionSet<?> actions) {
     List<ToolDeclaration> out = new ArrayList<>();
-    for (Action act : sorted(actions)) {
+    for (ToolAct act : ToolAct.sorted(actions)) {
       out.add(declaration(act));
     }
     return List.copyOf(out);
   }
 
-  /** The declaration of one act. */
-  public static ToolDeclaration declaration(Action act) {
+  private static ToolDeclaration declaration(ToolAct act) {
     return new ToolDeclaration(
         act.opcode(), act.description(), ToolSchemaWriter.compactParameters(act));
   }
@@ -45,12 +42,6 @@ public final class ToolSchemas {
    * indented by two spaces, with {@code \n} line ends and a final line end.
    */
   public static String toJson(ActionSet<?> actions) {
-    return ToolSchemaWriter.prettyTools(sorted(actions));
-  }
-
-  private static List<Action> sorted(ActionSet<?> actions) {
-    List<Action> acts = new ArrayList<>(actions.actions());
-    acts.sort(Comparator.comparing(Action::opcode));
-    return acts;
+    return ToolSchemaWriter.prettyTools(ToolAct.sorted(actions));
   }
 }

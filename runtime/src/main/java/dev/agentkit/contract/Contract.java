@@ -1,0 +1,177 @@
+package dev.agentkit.contract;
+
+import dev.agentkit.internal.text.ContractName;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A backend's op contract: every op it accepts, indexed by opcode.
+ *
+ * <p>Ops are kept sorted by opcode. The {@linkplain #digest() digest} covers the canonical content
+ * of the ops (not the name or the source) and is computed once per contract, so comparing a live
+ * contract with a compiled-in one is a string compare. Instances are immutable and thread-safe.
+ */
+public final class Contract {
+  private final String name;
+  private final String source;
+  // Sorted by opcode, with no opcode twice; lookups are a binary search, so building a contract
+  // costs no index, which a large snapshot read would otherwise pay for up front.
+  private final List<Op> ops;
+  private volatile String digest;
+
+  private Contract(String name, String source, List<Op> ops) {
+    this.name = name;
+    this.source = source;
+    this.ops = ops;
+  }
+
+  /**
+   * A contract of the given ops.
+   *
+   * @param name the contract's name (see {@link ContractName})
+   * @param source where the contract came from (a URL or a class name), or empty; stamped by the
+   *     tool that fetched it
+   * @param ops the backend's ops, in any order
+   * @throws IllegalArgumentException when two ops share an opcode
+   */
+  public static Contract of(String name, String source, List<Op> ops) {
+    Objects.requireNonNull(ops, "ops");
+    List<Op> sorted = new ArrayList<>(ops);
+    sorted.sort(Comparator.comparing(Op::opcode));
+    for (int i = 1; i < sorted.size(); i++) {
+      String opcode = sorted.get(i).opcode();
+      if (opcode.equals(sorted.get(i - 1).opcode())) {
+        throw new IllegalArgumentException(
+            "the contract declares opcode \""
+                + opcode
+                + "\" twice: an opcode names one op, so the backend must serve it once");
+      }
+    }
+    return new Contract(
+        name == null ? "" : name, source == null ? "" : source, List.copyOf(sorted));
+  }
+
+  /**
+   * A contract of ops the caller has already sorted by opcode, with no opcode twice, and digested:
+   * the snapshot reader does both while it reads, so a large contract is not walked again. Trusts
+   * its arguments.
+   *
+   * @param digest the ops' digest as {@link SnapshotWriter#digestOf} computes it
+   */
+  static Contract ofSorted(String name, String source, List<Op> sortedOps, String digest) {
+    Contract c = new Contract(name, source, List.copyOf(sortedOps));
+    c.digest = digest;
+    return c;
+  }
+
+  /** A contract of the given ops with no source stamp. */
+  public static Contract of(String name, List<Op> ops) {
+    return of(name, "", ops);
+  }
+
+  /**
+   * What is structurally wrong with this contract as a backend serves it: ops with an empty opcode
+   * or no tier, operands with an empty or repeated name, enums with no values. Empty when none; a
+   * snapshot is never written for a contract that has any.
+   */
+  public List<Problem> problems() {
+    return ContractChecks.checkContract(this);
+  }
+
+  /** The contract's name, e.g. {@code taskboard}. */
+  public String name() {
+    return name;
+  }
+
+  /** Where the contract was fetched from (URL or source class), or empty. */
+  public String source() {
+    return source;
+  }
+
+  /** This contract stamped with another source. */
+  Contract withSource(String source) {
+    Contract c = new Contract(name, source == null ? "" : source, ops);
+    c.digest = digest;
+    return c;
+  }
+
+  /** Every op, sorted by opcode. */
+  public List<Op> ops() {
+    return ops;
+  }
+
+  /** The op with this opcode, if the contract declares it. */
+  public Optional<Op> op(String opcode) {
+    int i = indexOf(opcode);
+    return i < 0 ? Optional.empty() : Optional.of(ops.get(i));
+  }
+
+  /** Whether the contract declares this opcode. */
+  public boolean has(String opcode) {
+    return indexOf(opcode) >= 0;
+  }
+
+  private int indexOf(String opcode) {
+    if (opcode == null) {
+      return -1;
+    }
+    int low = 0;
+    int high = ops.size() - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      int c = ops.get(mid).opcode().compareTo(opcode);
+      if (c < 0) {
+        low = mid + 1;
+      } else if (c > 0) {
+        high = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  /** Every opcode, sorted. */
+  public List<String> opcodes() {
+    List<String> out = new ArrayList<>(ops.size());
+    for (Op op : ops) {
+      out.add(op.opcode());
+    }
+    return out;
+  }
+
+  /** Whether the contract declares no op at all. */
+  public boolean isEmpty() {
+    return ops.isEmpty();
+  }
+
+  /** {@code sha256:<hex>} over the canonical content of the ops; computed once. */
+  public String digest() {
+    String d = digest;
+    if (d == null) {
+      d = SnapshotWriter.digestOf(ops);
+      digest = d;
+    }
+    return d;
+  }
+
+  /** Equal when name and ops are equal; the source stamp is not part of a contract's identity. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Contract c && c.name.equals(name) && c.ops.equals(ops);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(name, ops);
+  }
+
+  @Override
+  public String toString() {
+    return "Contract[" + name + ", " + ops.size() + " ops" + "]";
+  }
+}

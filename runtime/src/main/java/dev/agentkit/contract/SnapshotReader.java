@@ -1,0 +1,683 @@
+package dev.agentkit.contract;
+
+import dev.agentkit.internal.text.ContractName;
+import dev.agentkit.internal.text.Names;
+
+import static dev.agentkit.contract.DocumentErrors.REGENERATE;
+import static dev.agentkit.contract.DocumentErrors.quote;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.base.ParserBase;
+import com.fasterxml.jackson.core.io.SerializedString;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a contract document with Jackson's streaming parser straight into the model, with no tree
+ * in between.
+ *
+ * <p>Two forms. The strict form reads a snapshot as {@link SnapshotWriter} writes it: every key
+ * required, no unknown key, format 1, and a digest that matches the content. The wire form reads
+ * what a backend serves: a full snapshot or an object with at least an {@code ops} array; unknown
+ * keys, and nulls, are ignored at every level; only an op's {@code opcode} and {@code tier} and an
+ * operand's {@code name} and {@code type} are required. Both run {@link ContractChecks}' contract
+ * checks, and report every error as a {@link ContractFormatException} located by {@link
+ * DocumentErrors}.
+ *
+ * <p>A large snapshot is read in one pass: keys are matched in the order agentkit writes them
+ * before any other, the rules run on each op as it is read, and while the ops arrive in opcode
+ * order they are digested as they come, copying string literals that are already canonical. One
+ * instance reads one document; not thread-safe.
+ */
+final class SnapshotReader {
+  private static final JsonFactory JSON = new JsonFactory();
+
+  // From a megabyte on, SHA-256 is worth overlapping with parsing.
+  private static final int BACKGROUND_DIGEST = 1 << 20;
+
+  // Each object's keys in the canonical order; key i is bit 1 << i in that object's "seen" bits.
+  private static final String[] ROOT_KEYS = {"format", "contract", "source", "digest", "ops"};
+  private static final String[] OP_KEYS = {
+    "opcode", "description", "object_type", "tier", "operands"
+  };
+  private static final String[] OPERAND_KEYS = {
+    "name", "description", "type", "required", "list", "enum"
+  };
+  private static final SerializableString[] ROOT_NAMES = serialized(ROOT_KEYS);
+  private static final SerializableString[] OP_NAMES = serialized(OP_KEYS);
+  private static final SerializableString[] OPERAND_NAMES = serialized(OPERAND_KEYS);
+  private static final int ALL_ROOT_KEYS = (1 << ROOT_KEYS.length) - 1;
+  private static final int ALL_OP_KEYS = (1 << OP_KEYS.length) - 1;
+  private static final int ALL_OPERAND_KEYS = (1 << OPERAND_KEYS.length) - 1;
+
+  // The objects being read, as indexes into seen.
+  private static final int ROOT = 0;
+  private static final int OP = 1;
+  private static final int OPERAND = 2;
+
+  private static final Tier[] TIERS = Tier.values();
+  private static final OperandType[] TYPES = OperandType.values();
+
+  private final byte[] json;
+  private final boolean strict;
+  private final DocumentErrors errors;
+  private JsonParser p;
+  // The keys given so far in the root, the current op and the current operand.
+  private final int[] seen = new int[3];
+
+  private final OpCollector ops;
+  // For the current op's strings in the digest's order, where their literal is already canonical.
+  private int[] literals = new int[64];
+  private int literalCount;
+  // Reused for each op's operands and each operand's enum values, which are then copied into
+  // immutable lists once, so the model's own copies are no-ops.
+  private final List<Operand> operandScratch = new ArrayList<>();
+  private final List<String> enumScratch = new ArrayList<>();
+
+  private SnapshotReader(byte[] json, String origin, boolean strict) {
+    this.json = json == null ? new byte[0] : json;
+    this.strict = strict;
+    this.errors = new DocumentErrors(this.json, origin == null ? "" : origin, strict);
+    this.ops = new OpCollector(this.json, this.json.length >= BACKGROUND_DIGEST);
+  }
+
+  /** Reads a snapshot in the strict form; see the class comment. */
+  static Contract strict(byte[] json, String origin) throws ContractFormatException {
+    return new SnapshotReader(json, origin, true).read(origin, null);
+  }
+
+  /**
+   * Reads a served contract in the wire form; see the class comment.
+   *
+   * @param origin where it came from, also the contract's source stamp
+   * @param name the contract's name when the document gives none
+   */
+  static Contract wire(byte[] json, String origin, String name) throws ContractFormatException {
+    return new SnapshotReader(json, origin, false).read(origin, name);
+  }
+
+  private Contract read(String origin, String fallbackName) throws ContractFormatException {
+    errors.checkEncoding();
+    try (JsonParser parser = JSON.createParser(json)) {
+      p = parser;
+      return readRoot(origin == null ? "" : origin, fallbackName == null ? "" : fallbackName);
+    } catch (JsonProcessingException e) {
+      throw errors.translate(e, p == null ? null : p.getParsingContext(), offset());
+    } catch (IOException e) {
+      // A parser over a byte array does no I/O; this keeps the promise that only one type escapes.
+      throw errors.invalidJson(0, "$", String.valueOf(e.getMessage()));
+    }
+  }
+
+  private Contract readRoot(String origin, String fallbackName)
+      throws IOException, ContractFormatException {
+    JsonToken t = p.nextToken();
+    if (t == null) {
+      throw errors.at(
+          json.length,
+          "$",
+          errors.noun()
+              + " is empty"
+              + (strict ? "; a snapshot is a JSON object, so " + REGENERATE : ""));
+    }
+    if (t != JsonToken.START_OBJECT) {
+      throw wrongType(
+          strict ? "a JSON object (a snapshot)" : "a JSON object with an \"ops\" array");
+    }
+    long start = offset();
+    String name = null;
+    String source = "";
+    String stated = null;
+    boolean hasOps = false;
+    long nameAt = -1;
+    long statedAt = -1;
+    long opsAt = -1;
+    seen[ROOT] = 0;
+    int count = 0;
+    String key;
+    while ((key = nextKey(ROOT_NAMES, count++)) != null) {
+      switch (key) {
+        case "format":
+          if (!strict) {
+            skip(); // the wire form is whatever the backend serves
+          } else if (value(ROOT, 0, key)) {
+            checkFormat();
+          }
+          break;
+        case "contract":
+          if (value(ROOT, 1, key)) {
+            name = text();
+            nameAt = offset();
+          }
+          break;
+        case "source":
+          if (!strict) {
+            skip(); // stamped by whoever fetched the contract, never taken from the document
+          } else if (value(ROOT, 2, key)) {
+            source = text();
+          }
+          break;
+        case "digest":
+          if (!strict) {
+            skip(); // the live digest is computed from the content
+          } else if (value(ROOT, 3, key)) {
+            stated = text();
+            statedAt = offset();
+          }
+          break;
+        case "ops":
+          if (value(ROOT, 4, key)) {
+            opsAt = offset();
+            readOps();
+            hasOps = true;
+          }
+          break;
+        default:
+          unknownKey(key, "a snapshot", ROOT_KEYS);
+      }
+    }
+    checkTrailing(offset() + 1);
+    if (strict) {
+      requireKeys(ROOT, ALL_ROOT_KEYS, start, "a snapshot", ROOT_KEYS);
+    } else if (!hasOps) {
+      throw errors.at(
+          start,
+          "$",
+          "missing key \"ops\": a served contract is an object with at least an \"ops\" array");
+    }
+
+    if (name == null) {
+      name = fallbackName;
+    } else {
+      List<String> nameProblems = ContractName.problems(name);
+      if (!nameProblems.isEmpty()) {
+        throw errors.at(nameAt, "$.contract", String.join("; ", nameProblems));
+      }
+    }
+    if (strict && ops.size() == 0) {
+      throw errors.at(
+          opsAt,
+          "$.ops",
+          "the snapshot lists no op; agentkit never writes an empty snapshot, so " + REGENERATE);
+    }
+    Contract contract = ops.contract(name, strict ? source : origin);
+    if (strict) {
+      // Computed once, and kept by the contract, so digest() never recomputes it.
+      String actual = contract.digest();
+      if (!actual.equals(stated)) {
+        throw errors.at(
+            statedAt,
+            "$.digest",
+            "the snapshot's digest is "
+                + quote(stated)
+                + " but its content hashes to "
+                + actual
+                + ": the snapshot was edited by hand; "
+                + REGENERATE
+                + " instead of editing it");
+      }
+    }
+    if (!ops.problems().isEmpty()) {
+      List<String> messages = new ArrayList<>();
+      for (Problem problem : ops.problems()) {
+        messages.add(problem.message());
+      }
+      int first = ops.firstProblem();
+      throw errors.at(ops.start(first), "$.ops[" + first + "]", String.join("; ", messages));
+    }
+    return contract;
+  }
+
+  private void checkFormat() throws IOException, ContractFormatException {
+    if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
+      throw wrongType("an integer");
+    }
+    String format = p.getText();
+    if (format.equals(Integer.toString(SnapshotWriter.FORMAT))) {
+      return;
+    }
+    if (format.startsWith("-") || format.equals("0")) {
+      throw here(
+          "format "
+              + format
+              + " does not exist; this agentkit reads format "
+              + SnapshotWriter.FORMAT
+              + ", so "
+              + REGENERATE);
+    }
+    throw here(
+        "format "
+            + format
+            + " is newer than this agentkit, which reads format "
+            + SnapshotWriter.FORMAT
+            + "; upgrade agentkit to read this snapshot");
+  }
+
+  private void readOps() throws IOException, ContractFormatException {
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      throw wrongType("an array of ops");
+    }
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t != JsonToken.START_OBJECT) {
+        throw wrongType("an op (a JSON object)");
+      }
+      readOp();
+    }
+  }
+
+  private void readOp() throws IOException, ContractFormatException {
+    long start = offset();
+    literals[0] = -1;
+    literals[1] = -1;
+    literals[2] = -1;
+    literalCount = 3;
+    String opcode = null;
+    String description = "";
+    String objectType = "";
+    Tier tier = null;
+    List<Operand> operands = List.of();
+    long opcodeAt = -1;
+    seen[OP] = 0;
+    int count = 0;
+    String key;
+    while ((key = nextKey(OP_NAMES, count++)) != null) {
+      switch (key) {
+        case "opcode":
+          if (value(OP, 0, key)) {
+            opcode = text();
+            opcodeAt = offset();
+            literals[0] = plainLiteral(opcode);
+          }
+          break;
+        case "description":
+          if (value(OP, 1, key)) {
+            description = text();
+            literals[1] = plainLiteral(description);
+          }
+          break;
+        case "object_type":
+          if (value(OP, 2, key)) {
+            objectType = text();
+            literals[2] = plainLiteral(objectType);
+          }
+          break;
+        case "tier":
+          if (value(OP, 3, key)) {
+            tier = tier(text());
+          }
+          break;
+        case "operands":
+          if (value(OP, 4, key)) {
+            operands = readOperands();
+          }
+          break;
+        default:
+          unknownKey(key, "an op", OP_KEYS);
+      }
+    }
+    if (strict) {
+      requireKeys(OP, ALL_OP_KEYS, start, "an op", OP_KEYS);
+    } else if (opcode == null) {
+      throw errors.at(
+          start, path(), "missing key \"opcode\": an op needs at least opcode and tier");
+    } else if (tier == null) {
+      throw errors.at(
+          start,
+          path(),
+          "missing key \"tier\": every op says its tier, one of "
+              + Tier.validNames()
+              + "; a missing tier is never taken as read-only");
+    }
+    int first = ops.earlierIndexOf(opcode);
+    if (first >= 0) {
+      throw errors.at(
+          opcodeAt,
+          "$.ops[" + ops.size() + "].opcode",
+          "opcode "
+              + quote(opcode)
+              + " is already the opcode of $.ops["
+              + first
+              + "] (line "
+              + errors.line(ops.start(first))
+              + "); an opcode names one op, so it appears once");
+    }
+    Op op =
+        new Op(opcode, description, objectType, tier, operands);
+    ops.add(op, start, literals);
+  }
+
+  private List<Operand> readOperands() throws IOException, ContractFormatException {
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      throw wrongType("an array of operands");
+    }
+    List<Operand> operands = operandScratch;
+    operands.clear();
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t != JsonToken.START_OBJECT) {
+        throw wrongType("an operand (a JSON object)");
+      }
+      operands.add(readOperand());
+    }
+    return List.copyOf(operands);
+  }
+
+  private Operand readOperand() throws IOException, ContractFormatException {
+    long start = offset();
+    // This operand's name and description, then its enum values, follow the previous operand's.
+    int base = literalCount;
+    ensureLiterals(base + 2);
+    literals[base] = -1;
+    literals[base + 1] = -1;
+    String name = null;
+    String description = "";
+    OperandType type = null;
+    boolean required = false;
+    boolean list = false;
+    List<String> values = List.of();
+    seen[OPERAND] = 0;
+    int count = 0;
+    String key;
+    while ((key = nextKey(OPERAND_NAMES, count++)) != null) {
+      switch (key) {
+        case "name":
+          if (value(OPERAND, 0, key)) {
+            name = text();
+            literals[base] = plainLiteral(name);
+          }
+          break;
+        case "description":
+          if (value(OPERAND, 1, key)) {
+            description = text();
+            literals[base + 1] = plainLiteral(description);
+          }
+          break;
+        case "type":
+          if (value(OPERAND, 2, key)) {
+            type = type(text());
+          }
+          break;
+        case "required":
+          if (value(OPERAND, 3, key)) {
+            required = bool();
+          }
+          break;
+        case "list":
+          if (value(OPERAND, 4, key)) {
+            list = bool();
+          }
+          break;
+        case "enum":
+          if (value(OPERAND, 5, key)) {
+            values = readEnum(base + 2);
+          }
+          break;
+        default:
+          unknownKey(key, "an operand", OPERAND_KEYS);
+      }
+    }
+    if (strict) {
+      requireKeys(OPERAND, ALL_OPERAND_KEYS, start, "an operand", OPERAND_KEYS);
+    } else if (name == null || type == null) {
+      throw errors.at(
+          start,
+          path(),
+          "missing key \""
+              + (name == null ? "name" : "type")
+              + "\": an operand needs at least name and type");
+    }
+    literalCount = base + 2 + values.size();
+    return new Operand(name, description, type, required, values, list);
+  }
+
+  /** Reads an enum's values; value {@code i}'s literal goes to {@code literals[first + i]}. */
+  private List<String> readEnum(int first) throws IOException, ContractFormatException {
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      throw wrongType("an array of strings");
+    }
+    List<String> values = enumScratch;
+    values.clear();
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t != JsonToken.VALUE_STRING) {
+        throw wrongType("a string");
+      }
+      String value = p.getText();
+      ensureLiterals(first + values.size() + 1);
+      literals[first + values.size()] = plainLiteral(value);
+      values.add(value);
+    }
+    return List.copyOf(values);
+  }
+
+  private void ensureLiterals(int length) {
+    if (length > literals.length) {
+      literals = Arrays.copyOf(literals, Math.max(length, literals.length * 2));
+    }
+  }
+
+  /**
+   * The offset of the current string token's opening quote when its literal is exactly the
+   * canonical form of {@code s} (plain ASCII, no escape), else -1. Escapes and non-ASCII characters
+   * make a literal longer than its text, so the literal is plain exactly when its closing quote
+   * sits {@code s.length()} bytes after the opening one; a quote there that a backslash precedes is
+   * an escaped one inside a longer literal.
+   */
+  private int plainLiteral(String s) {
+    int start = (int) offset();
+    int end = start + 1 + s.length();
+    if (start >= 0
+        && end < json.length
+        && json[start] == '"'
+        && json[end] == '"'
+        && json[end - 1] != '\\') {
+      return start;
+    }
+    return -1;
+  }
+
+  /**
+   * The next key of the current object, or null at its end. The key expected at this place in the
+   * canonical order is matched byte for byte first, which spares the symbol table the keys of a
+   * snapshot agentkit wrote; any other key takes the general path.
+   */
+  private String nextKey(SerializableString[] canonical, int index) throws IOException {
+    if (index >= canonical.length) {
+      return p.nextFieldName();
+    }
+    SerializableString expected = canonical[index];
+    if (p.nextFieldName(expected)) {
+      return expected.getValue();
+    }
+    return p.currentToken() == JsonToken.FIELD_NAME ? p.currentName() : null;
+  }
+
+  private static SerializableString[] serialized(String[] keys) {
+    SerializableString[] out = new SerializableString[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      out[i] = new SerializedString(keys[i]);
+    }
+    return out;
+  }
+
+  /**
+   * Counts key {@code bit} of the current object as given (a second time is an error) and moves to
+   * its value. False when the wire form gives null, which counts as absent there; the strict form
+   * has no optional key, so its null is a wrong type.
+   */
+  private boolean value(int object, int bit, String key)
+      throws IOException, ContractFormatException {
+    if ((seen[object] & (1 << bit)) != 0) {
+      throw here("key " + quote(key) + " appears twice; a key appears once in an object");
+    }
+    seen[object] |= 1 << bit;
+    return p.nextToken() != JsonToken.VALUE_NULL || strict;
+  }
+
+  /** Skips the value of the current key, whatever it is. */
+  private void skip() throws IOException {
+    p.nextToken();
+    p.skipChildren();
+  }
+
+  private String text() throws IOException, ContractFormatException {
+    if (p.currentToken() != JsonToken.VALUE_STRING) {
+      throw wrongType("a string");
+    }
+    return p.getText();
+  }
+
+  private boolean bool() throws IOException, ContractFormatException {
+    JsonToken t = p.currentToken();
+    if (t == JsonToken.VALUE_TRUE) {
+      return true;
+    }
+    if (t == JsonToken.VALUE_FALSE) {
+      return false;
+    }
+    throw wrongType("true or false");
+  }
+
+  /** {@link Tier#parse}, after a quick look for the canonical names a snapshot has. */
+  private Tier tier(String name) throws ContractFormatException {
+    for (Tier tier : TIERS) {
+      if (tier.wireName().equals(name)) {
+        return tier;
+      }
+    }
+    try {
+      return Tier.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw here(e.getMessage());
+    }
+  }
+
+  /** {@link OperandType#parse}, after a quick look for the canonical names a snapshot has. */
+  private OperandType type(String name) throws ContractFormatException {
+    for (OperandType type : TYPES) {
+      if (type.wireName().equals(name)) {
+        return type;
+      }
+    }
+    try {
+      return OperandType.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw here(e.getMessage());
+    }
+  }
+
+  /** In the strict form an unknown key is an error; in the wire form it is skipped. */
+  private void unknownKey(String key, String what, String[] canonical)
+      throws IOException, ContractFormatException {
+    if (!strict) {
+      skip();
+      return;
+    }
+    List<String> keys = Names.sorted(Arrays.asList(canonical));
+    String near = Names.nearest(key, keys);
+    throw here(
+        "unknown key "
+            + quote(key)
+            + (near == null ? "" : " (did you mean \"" + near + "\"?)")
+            + ": "
+            + what
+            + " has only the keys "
+            + String.join(", ", keys)
+            + "; an unknown key means the snapshot was edited or written by a newer agentkit, so "
+            + REGENERATE);
+  }
+
+  /**
+   * After an object's end: the first required key it lacks, in the canonical order, located at the
+   * object's start.
+   */
+  private void requireKeys(int object, int required, long start, String what, String[] canonical)
+      throws ContractFormatException {
+    int missing = required & ~seen[object];
+    if (missing == 0) {
+      return;
+    }
+    throw errors.at(
+        start,
+        path(),
+        "missing key \""
+            + canonical[Integer.numberOfTrailingZeros(missing)]
+            + "\": "
+            + what
+            + " has the keys "
+            + String.join(", ", Names.sorted(Arrays.asList(canonical)))
+            + ", and each is required");
+  }
+
+  /** Only blanks may follow the document's closing brace. */
+  private void checkTrailing(long from) throws ContractFormatException {
+    for (int i = (int) from; i < json.length; i++) {
+      byte b = json[i];
+      if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+        throw errors.at(
+            i,
+            "$",
+            "there is more after the end of the JSON object; "
+                + (strict
+                    ? "a snapshot is exactly one JSON object, so " + REGENERATE
+                    : "a served contract is exactly one JSON object"));
+      }
+    }
+  }
+
+  private ContractFormatException wrongType(String expected) throws IOException {
+    return here("expected " + expected + ", found " + found());
+  }
+
+  /** The current token, as a reader would name it. */
+  private String found() throws IOException {
+    JsonToken t = p.currentToken();
+    switch (t) {
+      case VALUE_STRING:
+        String s = p.getText();
+        return "a string (" + quote(s.length() > 40 ? s.substring(0, 40) + "..." : s) + ")";
+      case VALUE_NUMBER_INT:
+      case VALUE_NUMBER_FLOAT:
+        return "a number (" + p.getText() + ")";
+      case VALUE_TRUE:
+        return "true";
+      case VALUE_FALSE:
+        return "false";
+      case VALUE_NULL:
+        return "null";
+      case START_OBJECT:
+        return "an object";
+      default:
+        return "an array";
+    }
+  }
+
+  /** An error at the current token. */
+  private ContractFormatException here(String problem) {
+    return errors.at(offset(), path(), problem);
+  }
+
+  private String path() {
+    return DocumentErrors.pathOf(p.getParsingContext());
+  }
+
+  /** The byte offset where the current token starts. */
+  private long offset() {
+    if (p == null) {
+      return 0;
+    }
+    if (p instanceof ParserBase base && p.currentToken() != JsonToken.FIELD_NAME) {
+      // What currentTokenLocation() reports, without allocating a location per token.
+      return base.getTokenCharacterOffset() - 1;
+    }
+    return p.currentTokenLocation().getByteOffset();
+  }
+}

@@ -1,0 +1,49 @@
+package dev.agentkit.internal;
+
+import dev.agentkit.internal.Values;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Typed readings of an emitted call's string arguments, for the typed views the annotation
+ * processor generates. Never throws on bad input: a blank or unparseable value reads as empty, so a
+ * model's mistake or a new backend format cannot crash a reader or handler.
+ */
+public final class ArgValues {
+  private ArgValues() {}
+
+  /**
+   * A date or date-time argument as an instant with offset: a date alone is its start in UTC, a
+   * date-time without an offset is taken as UTC (the rules compare dates the same way).
+   */
+  public static Optional<OffsetDateTime> date(String value) {
+    Instant i = value == null ? null : Values.instant(value);
+    return i == null ? Optional.empty() : Optional.of(i.atOffset(ZoneOffset.UTC));
+  }
+
+  /** A number argument, exactly. */
+  public static Optional<BigDecimal> number(String value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    String t = value.trim();
+    return Values.isNumber(t) ? Optional.of(new BigDecimal(t)) : Optional.empty();
+  }
+
+  /**
+   * The elements of a list argument (a JSON array of strings, or a bare value as one element); an
+   * empty list when it is blank or malformed.
+   */
+  public static List<String> list(String value) {
+    if (value == null || value.isBlank()) {
+      return List.of();
+    }
+    List<String> elements = Values.listElements(value);
+    return elements == null ? List.of() : List.copyOf(elements);
+  }
+}

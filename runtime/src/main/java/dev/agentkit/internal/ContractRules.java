@@ -1,0 +1,375 @@
+package dev.agentkit.internal;
+
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.text.Names;
+
+import dev.agentkit.internal.ActDeclaration.Handler;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The one rules engine: the checks an agent's acts must pass, written once and run by the
+ * annotation processor against the committed snapshot, by {@code ActionSet.bind} against the live
+ * contract, and by the Maven plugin.
+ *
+ * <p>Every method collects every problem rather than stopping at the first, and lists problems in a
+ * deterministic order (the order of the declarations, then the order of the checks). Stateless and
+ * thread-safe.
+ */
+public final class ContractRules {
+  private ContractRules() {}
+
+  /**
+   * The result of binding declarations to a contract.
+   *
+   * @param acts the bound declarations (backend contract plus premise for uses; locals as given),
+   *     in declaration order; uses that could not be bound are left out
+   * @param problems every problem found, binding and validation alike
+   */
+  public record Binding(List<ActDeclaration> acts, List<Problem> problems) {
+    /** Copies the lists. */
+    public Binding {
+      acts = List.copyOf(acts);
+      problems = List.copyOf(problems);
+    }
+
+    /** Whether the binding found no problem. */
+    public boolean ok() {
+      return problems.isEmpty();
+    }
+  }
+
+  /**
+   * Binds uses of backend ops and local acts against a contract, then validates the result.
+   *
+   * <p>For each use, the backend supplies the description, object type, tier and operands; the use
+   * supplies only its premise (category, input, terminal states, structured operands, extra) and
+   * which handlers it has. A use whose opcode the contract lacks, or whose asserted tier differs
+   * from the backend's, is reported. Local acts are the agent's own: their whole contract comes
+   * from the declaration, and their opcode must not clash with a backend op.
+   *
+   * @param contract the backend contract, or null when there are no uses
+   * @param uses declarations of backend ops: opcode and premise only
+   * @param locals declarations of local acts, complete
+   */
+  public static Binding bind(
+      Contract contract, List<ActDeclaration> uses, List<ActDeclaration> locals) {
+    List<Problem> problems = new ArrayList<>();
+    List<ActDeclaration> bound = new ArrayList<>(uses.size() + locals.size());
+    for (ActDeclaration use : uses) {
+      String opcode = use.opcode();
+      Op spec = contract == null ? null : contract.op(opcode).orElse(null);
+      if (spec == null) {
+        problems.add(unknownOpcode(contract, opcode));
+        continue;
+      }
+      if (use.assertTier() != null && use.assertTier() != spec.tier()) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.TIER_MISMATCH,
+                opcode,
+                "",
+                opcode
+                    + ": the agent asserts tier "
+                    + use.assertTier().wireName()
+                    + " but the backend says "
+                    + (spec.tier() == null ? "nothing (unset)" : spec.tier().wireName())
+                    + "; an understated tier lets the gate run live what the backend says must"
+                    + " be asked, so fix the assertion or remove it"));
+        continue;
+      }
+      bound.add(use.withOp(spec));
+    }
+    for (ActDeclaration local : locals) {
+      String opcode = local.opcode();
+      if (contract != null && contract.has(opcode)) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.LOCAL_OPCODE_CLASH,
+                opcode,
+                "",
+                opcode
+                    + ": a local act uses an opcode the backend also declares; the backend's"
+                    + " contract would be shadowed, so bind the backend op as a use or rename"
+                    + " the local act"));
+        continue;
+      }
+      bound.add(local);
+    }
+    problems.addAll(validate(bound));
+    return new Binding(bound, problems);
+  }
+
+  /** The problem for an opcode the contract lacks, listing the contract's opcodes sorted. */
+  static Problem unknownOpcode(Contract contract, String opcode) {
+    List<String> known = contract == null ? List.of() : contract.opcodes();
+    String listing =
+        known.isEmpty()
+            ? "the backend declares no op at all"
+            : "the backend declares: " + String.join(", ", known);
+    return Problem.of(
+        Problem.Kind.UNKNOWN_OPCODE,
+        opcode,
+        opcode,
+        Names.label(opcode)
+            + ": the backend does not declare this opcode, so every program that emits it would"
+            + " be rejected at verify; "
+            + listing
+            + Names.didYouMean(opcode, known));
+  }
+
+  /**
+   * Checks a set of complete acts: every problem of every act, in declaration order. The checks are
+   * the ones listed in the design: empty or duplicate opcode, blank description, unset category or
+   * tier, withheld acts without ask wording or with a run handler, readers that do not fit the
+   * category, a missing or unknown input, terminal acts without terminal states (or with states
+   * outside the input's enum), unknown structured operands, and malformed operands.
+   */
+  public static List<Problem> validate(List<ActDeclaration> acts) {
+    List<Problem> problems = new ArrayList<>();
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (ActDeclaration d : acts) {
+      counts.merge(d.opcode(), 1, Integer::sum);
+    }
+    Set<String> reportedDuplicates = new HashSet<>();
+    for (ActDeclaration d : acts) {
+      String opcode = d.opcode();
+      if (!opcode.isEmpty() && counts.get(opcode) > 1 && reportedDuplicates.add(opcode)) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.DUPLICATE_OPCODE,
+                opcode,
+                "",
+                opcode
+                    + ": declared "
+                    + counts.get(opcode)
+                    + " times; an opcode names one act, so keep one declaration"));
+      }
+      validateOne(d, problems);
+    }
+    return problems;
+  }
+
+  private static void validateOne(ActDeclaration d, List<Problem> problems) {
+    Op a = d.op();
+    String op = d.opcode();
+    String label = Names.label(op);
+    if (op.isEmpty()) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.EMPTY_OPCODE,
+              op,
+              "",
+              "an act has an empty opcode; every act needs the opcode its backend knows it by"));
+    }
+    if (a.description().isBlank()) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.BLANK_DESCRIPTION,
+              op,
+              "",
+              label
+                  + ": the description is blank; it is the prompt the model reads, so describe"
+                  + " what the act does"));
+    }
+    if (d.category() == null) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.UNSET_CATEGORY,
+              op,
+              "",
+              label
+                  + ": no change category; say how to tell whether the act would change"
+                  + " anything, with one of "
+                  + ChangeCategory.validNames()));
+    }
+    Tier tier = a.tier();
+    if (tier == null) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.UNSET_TIER,
+              op,
+              "",
+              label
+                  + ": no tier; an unset tier is never taken as read-only, so give one of "
+                  + Tier.validNames()));
+    } else if (AutonomyRung.maxRungFor(tier) == AutonomyRung.ASK) {
+      if (!d.has(Handler.ASK)) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.WITHHELD_WITHOUT_ASK,
+                op,
+                "",
+                label
+                    + ": tier "
+                    + tier.wireName()
+                    + " is always withheld for a human, but the act has no ask wording, so the"
+                    + " user would never be asked and the act would vanish; add ask wording"
+                    + " (@Ask)"));
+      }
+      if (d.has(Handler.RUN)) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.WITHHELD_WITH_RUN,
+                op,
+                "",
+                label
+                    + ": has a run handler, but tier "
+                    + tier.wireName()
+                    + " can never run live, so the handler is dead code that reads as live;"
+                    + " remove it (@Run) and let the user accept the proposal"));
+      }
+    }
+    ChangeCategory category = d.category();
+    if (category != null) {
+      checkReaders(d, category, label, problems);
+      if (category.needsInput() && d.input().isBlank()) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.MISSING_INPUT,
+                op,
+                "",
+                label
+                    + ": category "
+                    + category.wireName()
+                    + " compares the proposed value of one operand with the current one, so"
+                    + " name that operand as the input; operands: "
+                    + Names.listing(a.operandNames())));
+      }
+      if (category == ChangeCategory.TERMINAL && d.terminalStates().isEmpty()) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.MISSING_TERMINAL_STATES,
+                op,
+                "",
+                label
+                    + ": category terminal needs the terminal states after which the act changes"
+                    + " nothing (e.g. done, archived)"));
+      }
+    }
+    List<String> operandNames = a.operandNames();
+    Operand input = null;
+    if (!d.input().isBlank()) {
+      input = a.operand(d.input()).orElse(null);
+      if (input == null) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.UNKNOWN_INPUT,
+                op,
+                d.input(),
+                label
+                    + ": input \""
+                    + d.input()
+                    + "\" names no operand of this op; operands: "
+                    + Names.listing(operandNames)
+                    + Names.didYouMean(d.input(), operandNames)));
+      }
+    }
+    if (input != null && input.type() == OperandType.ENUM && category == ChangeCategory.TERMINAL) {
+      for (String state : d.terminalStates()) {
+        if (!Names.containsIgnoreCase(input.enumValues(), state)) {
+          problems.add(
+              Problem.of(
+                  Problem.Kind.TERMINAL_STATE_NOT_IN_ENUM,
+                  op,
+                  state,
+                  label
+                      + ": terminal state \""
+                      + state
+                      + "\" is not a value of input "
+                      + input.name()
+                      + ", so the act could never be recognised as done; values: "
+                      + Names.listing(input.enumValues())
+                      + Names.didYouMean(state, input.enumValues())));
+        }
+      }
+    }
+    for (String s : d.structured()) {
+      if (a.operand(s).isEmpty()) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.UNKNOWN_STRUCTURED,
+                op,
+                s,
+                label
+                    + ": structured operand \""
+                    + s
+                    + "\" names no operand of this op; operands: "
+                    + Names.listing(operandNames)
+                    + Names.didYouMean(s, operandNames)));
+      }
+    }
+    for (Problem p : a.problems()) {
+      if (p.kind().attribute().equals("operands")) {
+        problems.add(p);
+      }
+    }
+  }
+
+  private static void checkReaders(
+      ActDeclaration d, ChangeCategory category, String label, List<Problem> problems) {
+    String op = d.opcode();
+    if (category.needsFieldReader() && !d.has(Handler.FIELD_READER)) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.MISSING_FIELD_READER,
+              op,
+              "",
+              label
+                  + ": category multi_field compares each argument with its field's current"
+                  + " value, so it needs a field reader (state, action, field name)"));
+    }
+    if (!category.needsFieldReader() && d.has(Handler.FIELD_READER)) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.UNEXPECTED_FIELD_READER,
+              op,
+              "",
+              label
+                  + ": has a field reader, but category "
+                  + category.wireName()
+                  + " never reads fields; use multi_field or remove the field reader"));
+    }
+    if (category.needsStateReader() && !d.has(Handler.READER)) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.MISSING_READER,
+              op,
+              "",
+              label
+                  + ": category "
+                  + category.wireName()
+                  + " compares against the current state, so it needs a state reader"));
+    }
+    if (!category.needsStateReader() && d.has(Handler.READER)) {
+      String why =
+          category.needsFieldReader()
+              ? "reads each field through a field reader (state, action, field name) instead"
+              : "reads no state, so the reader would never be called";
+      problems.add(
+          Problem.of(
+              Problem.Kind.UNEXPECTED_READER,
+              op,
+              "",
+              label
+                  + ": has a state reader, but category "
+                  + category.wireName()
+                  + " "
+                  + why
+                  + "; change the category or remove the reader"));
+    }
+  }
+}

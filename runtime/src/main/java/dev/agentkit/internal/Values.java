@@ -1,0 +1,236 @@
+package dev.agentkit.internal;
+
+import dev.agentkit.contract.OperandType;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks and compares argument values by operand type. The checks allocate nothing for a valid
+ * value, since every emitted call passes through them.
+ */
+public final class Values {
+  private Values() {}
+
+  /**
+   * An ISO-8601 date ({@code 2026-03-31}) or date-time ({@code 2026-03-31T17:00}, {@code
+   * 2026-03-31T17:00:00.5Z}, {@code 2026-03-31T17:00:00+02:00}).
+   */
+  public static boolean isDate(String s) {
+    int n = s.length();
+    if (n < 10
+        || !digits(s, 0, 4)
+        || s.charAt(4) != '-'
+        || !digits(s, 5, 2)
+        || s.charAt(7) != '-'
+        || !digits(s, 8, 2)) {
+      return false;
+    }
+    int year = num(s, 0, 4);
+    int month = num(s, 5, 2);
+    int day = num(s, 8, 2);
+    if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+      return false;
+    }
+    if (n == 10) {
+      return true;
+    }
+    if (s.charAt(10) != 'T' || n < 16 || !digits(s, 11, 2) || s.charAt(13) != ':') {
+      return false;
+    }
+    if (!digits(s, 14, 2) || num(s, 11, 2) > 23 || num(s, 14, 2) > 59) {
+      return false;
+    }
+    int i = 16;
+    if (i < n && s.charAt(i) == ':') {
+      if (i + 3 > n || !digits(s, i + 1, 2) || num(s, i + 1, 2) > 59) {
+        return false;
+      }
+      i += 3;
+      if (i < n && s.charAt(i) == '.') {
+        int start = ++i;
+        while (i < n && isDigit(s.charAt(i))) {
+          i++;
+        }
+        if (i == start || i - start > 9) {
+          return false;
+        }
+      }
+    }
+    if (i == n) {
+      return true;
+    }
+    char c = s.charAt(i);
+    if (c == 'Z') {
+      return i + 1 == n;
+    }
+    if (c == '+' || c == '-') {
+      return i + 6 == n
+          && digits(s, i + 1, 2)
+          && s.charAt(i + 3) == ':'
+          && digits(s, i + 4, 2)
+          && num(s, i + 1, 2) <= 18
+          && num(s, i + 4, 2) <= 59;
+    }
+    return false;
+  }
+
+  /** A decimal number: optional minus, digits, optional fraction, optional exponent. */
+  public static boolean isNumber(String s) {
+    int n = s.length();
+    int i = 0;
+    if (i < n && s.charAt(i) == '-') {
+      i++;
+    }
+    int start = i;
+    while (i < n && isDigit(s.charAt(i))) {
+      i++;
+    }
+    if (i == start) {
+      return false;
+    }
+    if (i < n && s.charAt(i) == '.') {
+      int f = ++i;
+      while (i < n && isDigit(s.charAt(i))) {
+        i++;
+      }
+      if (i == f) {
+        return false;
+      }
+    }
+    if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+      i++;
+      if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+        i++;
+      }
+      int e = i;
+      while (i < n && isDigit(s.charAt(i))) {
+        i++;
+      }
+      if (i == e) {
+        return false;
+      }
+    }
+    return i == n;
+  }
+
+  /** The instant a date or date-time names; a date is its start in UTC, no offset means UTC. */
+  public static Instant instant(String s) {
+    String t = s.trim();
+    if (!isDate(t)) {
+      return null;
+    }
+    try {
+      if (t.length() == 10) {
+        return LocalDate.parse(t).atStartOfDay(ZoneOffset.UTC).toInstant();
+      }
+      char last = t.charAt(t.length() - 1);
+      if (last == 'Z' || t.charAt(t.length() - 6) == '+' || t.charAt(t.length() - 6) == '-') {
+        return OffsetDateTime.parse(t).toInstant();
+      }
+      return LocalDateTime.parse(t).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Whether two values are the same for an operand of this type: dates by instant, numbers
+   * numerically, everything else as trimmed strings. Values that do not parse as their type are
+   * compared as trimmed strings.
+   */
+  public static boolean same(OperandType type, String a, String b) {
+    if (type == OperandType.DATE) {
+      Instant x = instant(a);
+      Instant y = instant(b);
+      if (x != null && y != null) {
+        return x.equals(y);
+      }
+    } else if (type == OperandType.NUMBER) {
+      String x = a.trim();
+      String y = b.trim();
+      if (isNumber(x) && isNumber(y)) {
+        return new BigDecimal(x).compareTo(new BigDecimal(y)) == 0;
+      }
+    }
+    return a.trim().equals(b.trim());
+  }
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  /**
+   * The elements of a list argument: a JSON array of strings ({@code ["a","b"]}), or a bare value
+   * taken as a one-element list. Returns null when the text starts like an array but is not a
+   * well-formed array of strings.
+   */
+  public static List<String> listElements(String s) {
+    String t = s.trim();
+    if (!t.startsWith("[")) {
+      return List.of(t);
+    }
+    try (JsonParser p = JSON.createParser(t)) {
+      p.nextToken();
+      List<String> out = new ArrayList<>();
+      for (JsonToken token = p.nextToken(); token != JsonToken.END_ARRAY; token = p.nextToken()) {
+        if (token != JsonToken.VALUE_STRING) {
+          return null;
+        }
+        out.add(p.getText());
+      }
+      return p.nextToken() == null ? out : null;
+    } catch (IOException e) {
+      // Not JSON (a bad escape, a missing bracket, trailing text): not a list.
+      return null;
+    }
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  private static boolean digits(String s, int from, int count) {
+    if (from + count > s.length()) {
+      return false;
+    }
+    for (int i = from; i < from + count; i++) {
+      if (!isDigit(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int num(String s, int from, int count) {
+    int v = 0;
+    for (int i = from; i < from + count; i++) {
+      v = v * 10 + (s.charAt(i) - '0');
+    }
+    return v;
+  }
+
+  private static int daysIn(int year, int month) {
+    switch (month) {
+      case 2:
+        boolean leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        return leap ? 29 : 28;
+      case 4:
+      case 6:
+      case 9:
+      case 11:
+        return 30;
+      default:
+        return 31;
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package dev.agentkit.internal.text;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** Sorting and "did you mean" suggestions for the names that appear in messages. */
+public final class Names {
+  private Names() {}
+
+  public static List<String> sorted(Collection<String> names) {
+    List<String> out = new ArrayList<>(names);
+    out.sort(null);
+    return out;
+  }
+
+  public static <E> List<String> wireNames(E[] values, Function<E, String> name) {
+    List<String> out = new ArrayList<>(values.length);
+    for (E v : values) {
+      out.add(name.apply(v));
+    }
+    return out;
+  }
+
+  /**
+   * The choice nearest to {@code name} by edit distance (case-insensitive), or null when none is
+   * near enough to be a plausible typo: at most a third of the longer name's length, and at least
+   * one edit allowed. Ties go to the alphabetically first choice, so suggestions are stable.
+   */
+  public static String nearest(String name, Collection<String> choices) {
+    if (name == null || name.isEmpty()) {
+      return null;
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String choice : choices) {
+      if (choice.equals(name)) {
+        continue;
+      }
+      int d = distance(lower, choice.toLowerCase(Locale.ROOT));
+      int allowed = Math.max(1, Math.max(name.length(), choice.length()) / 3);
+      if (d <= allowed && (d < bestDistance || (d == bestDistance && choice.compareTo(best) < 0))) {
+        best = choice;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  /** {@code "; did you mean \"x\"?"}, or an empty string when nothing is near. */
+  public static String didYouMean(String name, Collection<String> choices) {
+    String near = nearest(name, choices);
+    return near == null ? "" : "; did you mean \"" + near + "\"?";
+  }
+
+  /** Levenshtein distance with the optimal-string-alignment transposition. */
+  public static int distance(String a, String b) {
+    int n = a.length();
+    int m = b.length();
+    int[] prev2 = new int[m + 1];
+    int[] prev = new int[m + 1];
+    int[] cur = new int[m + 1];
+    for (int j = 0; j <= m; j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= n; i++) {
+      cur[0] = i;
+      for (int j = 1; j <= m; j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        int v = Math.min(Math.min(prev[j] + 1, cur[j - 1] + 1), prev[j - 1] + cost);
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
+          v = Math.min(v, prev2[j - 2] + 1);
+        }
+        cur[j] = v;
+      }
+      int[] t = prev2;
+      prev2 = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[m];
+  }
+
+  /** How messages name an act: its opcode, or a placeholder when the opcode is empty. */
+  public static String label(String opcode) {
+    return opcode.isEmpty() ? "(act with an empty opcode)" : opcode;
+  }
+
+  /** The names sorted and comma-separated, or {@code (none)}. */
+  public static String listing(Collection<String> names) {
+    if (names.isEmpty()) {
+      return "(none)";
+    }
+    return String.join(", ", sorted(names));
+  }
+
+  /** Whether {@code values} holds {@code v}, trimmed and ignoring case. */
+  public static boolean containsIgnoreCase(List<String> values, String v) {
+    String t = v.trim().toLowerCase(Locale.ROOT);
+    for (String x : values) {
+      if (x.trim().toLowerCase(Locale.ROOT).equals(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,357 @@
+package dev.agentkit.source;
+
+import dev.agentkit.contract.Contract;
+import dev.agentkit.internal.text.DurationText;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+
+/**
+ * Serves another source's contract from memory for a time to live, so that a backend redeploy or a
+ * short outage does not stop agents from binding, while a contract cannot outlive the deploy that
+ * changed it by more than a stated bound.
+ *
+ * <ul>
+ *   <li>Within the ttl, {@link #fetch()} returns the cached contract without asking the source.
+ *   <li>After the ttl, the next call refreshes. Callers arriving while a refresh is under way share
+ *       it: the source is asked once and every caller gets that answer.
+ *   <li>When a refresh fails, the last good contract is still served while it is younger than
+ *       {@code maxStaleness} (counted from its successful fetch). Past that, {@code fetch()}
+ *       throws. The bound matters as much as the fallback: a contract kept forever would reject
+ *       enum values a later deploy added, refusing output the backend now accepts.
+ *   <li>With nothing cached yet, the source's failure propagates, so a cold start fails closed.
+ * </ul>
+ *
+ * <p>A refresh failing past the ttl is retried by the next call; there is no backoff, so during an
+ * outage each call past the ttl waits for the source to fail (once per shared refresh).
+ *
+ * <p>Contracts are immutable, so the cached one is handed out as is. Instances are thread-safe;
+ * within the ttl a call reads two volatile fields, takes no lock and reads no clock: when a
+ * contract is fetched, a timer on the JDK's shared scheduler ({@link
+ * CompletableFuture#delayedExecutor}) marks it expired once the ttl has passed, so a contract may
+ * be served for a few milliseconds past its ttl when that scheduler is busy.
+ */
+public final class CachedContract implements ContractSource {
+  private final ContractSource source;
+  private final Duration ttl;
+  private final Duration maxStaleness;
+  private final long ttlNanos;
+  private final long maxStalenessNanos;
+  private final LongSupplier nanoTime;
+
+  /**
+   * Whether expiry is signalled by a timer (the real clock) rather than checked on each read (a
+   * clock injected by tests, which a timer cannot follow).
+   */
+  private final boolean timer;
+
+  /** The last good contract, or null before the first successful fetch. */
+  private volatile Cached cached;
+
+  /** The refresh under way, shared by every caller that finds the cache expired meanwhile. */
+  private final AtomicReference<CompletableFuture<Contract>> refreshing = new AtomicReference<>();
+
+  /**
+   * The last good contract, when it was fetched, and since when refreshes have been failing.
+   * Replaced whole, never mutated, so one volatile read sees a consistent state.
+   */
+  private static final class Cached {
+    final Contract contract;
+    final long fetchedAt;
+    final boolean failing;
+    final long failingSince;
+
+    /**
+     * Set once the ttl has passed, by a timer on the JDK's shared scheduler, so that a read within
+     * the ttl is a volatile read and takes no clock.
+     */
+    volatile boolean expired;
+
+    Cached(Contract contract, long fetchedAt, boolean failing, long failingSince) {
+      this.contract = contract;
+      this.fetchedAt = fetchedAt;
+      this.failing = failing;
+      this.failingSince = failingSince;
+      // A failing entry is past its ttl by definition.
+      this.expired = failing;
+    }
+  }
+
+  private CachedContract(Builder b) {
+    this.source = b.source;
+    this.ttl = b.ttl;
+    this.maxStaleness = b.maxStaleness;
+    this.ttlNanos = saturatedNanos(b.ttl);
+    this.maxStalenessNanos = saturatedNanos(b.maxStaleness);
+    this.nanoTime = b.nanoTime;
+    this.timer = !b.clockInjected;
+  }
+
+  /**
+   * A builder for a cache over {@code source}; {@code ttl} and {@code maxStaleness} are required.
+   */
+  public static Builder builder(ContractSource source) {
+    return new Builder(Objects.requireNonNull(source, "source"));
+  }
+
+  /**
+   * The cached contract while it is fresh, else a refreshed one, else (when the refresh fails) the
+   * last good one while it is younger than {@code maxStaleness}.
+   *
+   * @throws ContractSourceException when nothing was ever fetched and the source fails (its own
+   *     exception), when the last good contract is too stale to serve, or when the calling thread
+   *     is interrupted while waiting for another caller's refresh (the interrupt flag is kept)
+   */
+  @Override
+  public Contract fetch() throws ContractSourceException {
+    Cached c = cached;
+    if (c != null && !c.expired && (timer || nanoTime.getAsLong() - c.fetchedAt < ttlNanos)) {
+      return c.contract;
+    }
+    return refreshShared();
+  }
+
+  /** {@code "cached "} followed by the wrapped source's description. */
+  @Override
+  public String describe() {
+    return "cached " + source.describe();
+  }
+
+  /**
+   * How old the contract this cache holds is now, and whether it is past its ttl; empty before the
+   * first successful fetch. After a {@link #fetch()} that returned, this describes the contract it
+   * returned (unless another thread has refreshed since): stale means a refresh failed and the last
+   * good contract was served instead.
+   */
+  public Optional<Freshness> freshness() {
+    Cached c = cached;
+    if (c == null) {
+      return Optional.empty();
+    }
+    long age = Math.max(0, nanoTime.getAsLong() - c.fetchedAt);
+    return Optional.of(new Freshness(Duration.ofNanos(age), age >= ttlNanos));
+  }
+
+  @Override
+  public String toString() {
+    return "CachedContract["
+        + source.describe()
+        + ", ttl "
+        + DurationText.of(ttl)
+        + ", max staleness "
+        + DurationText.of(maxStaleness)
+        + "]";
+  }
+
+  private Contract refreshShared() throws ContractSourceException {
+    while (true) {
+      CompletableFuture<Contract> inFlight = refreshing.get();
+      if (inFlight != null) {
+        return await(inFlight);
+      }
+      CompletableFuture<Contract> mine = new CompletableFuture<>();
+      if (refreshing.compareAndSet(null, mine)) {
+        try {
+          Contract contract = refreshNow();
+          mine.complete(contract);
+          return contract;
+        } catch (Throwable t) {
+          mine.completeExceptionally(t);
+          throw t;
+        } finally {
+          refreshing.set(null);
+        }
+      }
+    }
+  }
+
+  private Contract refreshNow() throws ContractSourceException {
+    Cached last = cached;
+    // A caller that found the cache expired may get here just after another caller's refresh
+    // finished; that refresh is the answer, so the source is not asked twice.
+    if (last != null && !last.expired && nanoTime.getAsLong() - last.fetchedAt < ttlNanos) {
+      return last.contract;
+    }
+    ContractSourceException failure;
+    try {
+      Contract fresh = source.fetch();
+      if (fresh != null) {
+        Cached entry = new Cached(fresh, nanoTime.getAsLong(), false, 0);
+        cached = entry;
+        if (timer) {
+          CompletableFuture.delayedExecutor(ttlNanos, TimeUnit.NANOSECONDS)
+              .execute(() -> entry.expired = true);
+        }
+        return fresh;
+      }
+      failure =
+          new ContractSourceException(
+              source.describe()
+                  + " returned no contract (null); a ContractSource returns a contract or throws"
+                  + " ContractSourceException");
+    } catch (ContractSourceException e) {
+      failure = e;
+    } catch (RuntimeException e) {
+      failure = new ContractSourceException(source.describe() + " failed: " + e, e);
+    }
+    if (last == null) {
+      throw coldFailure(failure);
+    }
+    long now = nanoTime.getAsLong();
+    if (!last.failing) {
+      last = new Cached(last.contract, last.fetchedAt, true, now);
+      cached = last;
+    }
+    long age = now - last.fetchedAt;
+    if (age < maxStalenessNanos) {
+      return last.contract;
+    }
+    throw tooStale(Duration.ofNanos(now - last.failingSince), Duration.ofNanos(age), failure);
+  }
+
+  private ContractSourceException coldFailure(ContractSourceException failure) {
+    String message = failure.getMessage();
+    String name = source.describe();
+    if (message != null && message.contains(name)) {
+      return failure;
+    }
+    return new ContractSourceException(
+        name + ": " + (message == null ? failure.getClass().getName() : message), failure);
+  }
+
+  private ContractSourceException tooStale(
+      Duration outage, Duration age, ContractSourceException failure) {
+    String unreachable =
+        outage.isZero()
+            ? " is unreachable"
+            : " has been unreachable for " + DurationText.of(outage);
+    return new ContractSourceException(
+        source.describe()
+            + unreachable
+            + ", and the last good contract, fetched "
+            + DurationText.of(age)
+            + " ago, is too stale to serve (max staleness "
+            + DurationText.of(maxStaleness)
+            + "). Last failure: "
+            + failure.getMessage(),
+        failure);
+  }
+
+  private Contract await(CompletableFuture<Contract> refresh) throws ContractSourceException {
+    try {
+      return refresh.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ContractSourceException(
+          "interrupted while waiting for " + source.describe() + " to refresh the contract", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof ContractSourceException failure) {
+        // A new exception per caller, so each carries its own stack; the message is the shared one.
+        throw new ContractSourceException(failure.getMessage(), failure);
+      }
+      if (cause instanceof RuntimeException unchecked) {
+        throw unchecked;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+
+  private static long saturatedNanos(Duration d) {
+    return d.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : d.toNanos();
+  }
+
+  /**
+   * How old a cached contract is.
+   *
+   * @param age the time since the contract was fetched from the source
+   * @param stale whether the age is past the ttl: the contract is due for a refresh, or a refresh
+   *     failed and it was served as the last good one
+   */
+  public record Freshness(Duration age, boolean stale) {
+    /** Checks the components. */
+    public Freshness {
+      Objects.requireNonNull(age, "age");
+    }
+  }
+
+  /** Builds a {@link CachedContract}. Not thread-safe. */
+  public static final class Builder {
+    private final ContractSource source;
+    private Duration ttl;
+    private Duration maxStaleness;
+    private LongSupplier nanoTime = System::nanoTime;
+    private boolean clockInjected;
+
+    private Builder(ContractSource source) {
+      this.source = source;
+    }
+
+    /**
+     * How long a fetched contract is served before the source is asked again. Required, positive.
+     */
+    public Builder ttl(Duration ttl) {
+      this.ttl = Objects.requireNonNull(ttl, "ttl");
+      return this;
+    }
+
+    /**
+     * How long after its last successful fetch a contract may still be served while refreshes fail.
+     * Required, at least the ttl. Past it, {@link #fetch()} fails closed.
+     */
+    public Builder maxStaleness(Duration maxStaleness) {
+      this.maxStaleness = Objects.requireNonNull(maxStaleness, "maxStaleness");
+      return this;
+    }
+
+    /** The clock, in nanoseconds as {@link System#nanoTime()} counts them; for tests. */
+    Builder nanoTime(LongSupplier nanoTime) {
+      this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+      this.clockInjected = true;
+      return this;
+    }
+
+    /**
+     * The cache.
+     *
+     * @throws IllegalStateException when the ttl or the max staleness is missing or out of range
+     */
+    public CachedContract build() {
+      if (ttl == null) {
+        throw new IllegalStateException(
+            "CachedContract needs a ttl: how long a fetched contract is served before the source"
+                + " is asked again");
+      }
+      if (ttl.isNegative() || ttl.isZero()) {
+        throw new IllegalStateException(
+            "the ttl of a CachedContract must be positive, but it is "
+                + DurationText.of(ttl)
+                + "; a cache that never serves what it fetched would ask the source on every call");
+      }
+      if (maxStaleness == null) {
+        throw new IllegalStateException(
+            "CachedContract needs a maxStaleness: how long after its last successful fetch a"
+                + " contract may still be served while refreshes fail");
+      }
+      if (maxStaleness.compareTo(ttl) < 0) {
+        throw new IllegalStateException(
+            "the maxStaleness of a CachedContract ("
+                + DurationText.of(maxStaleness)
+                + ") is shorter than its ttl ("
+                + DurationText.of(ttl)
+                + "); it must be at least the ttl, since a contract is served for the whole ttl"
+                + " before any refresh is tried");
+      }
+      return new CachedContract(this);
+    }
+  }
+}
