@@ -1,24 +1,24 @@
 package test;
 
-import dev.agentkit.Act;
-import dev.agentkit.Action;
-import dev.agentkit.ActionSet;
-import dev.agentkit.ArgValues;
 import dev.agentkit.AskWording;
 import dev.agentkit.BindException;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.DriftException;
-import dev.agentkit.DriftPolicy;
+import dev.agentkit.Call;
+import dev.agentkit.CompiledAgent;
 import dev.agentkit.FieldReader;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
 import dev.agentkit.RunHandler;
 import dev.agentkit.StateReader;
-import dev.agentkit.Tier;
 import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.ArgValues;
+import dev.agentkit.source.ContractSource;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -73,7 +73,7 @@ public final class TriageAgent_Wiring {
    */
   public static final String OP_UPDATE_TASK = "update_task";
 
-  private static final Contract COMPILED = newCompiledContract();
+  private static final CompiledAgent COMPILED = new CompiledAgent("TriageAgent", newCompiledContract(), CONTRACT_DIGEST);
 
   private TriageAgent_Wiring() {
   }
@@ -83,18 +83,18 @@ public final class TriageAgent_Wiring {
    * empty, since no backend served it. Built once.
    */
   public static Contract compiledContract() {
-    return COMPILED;
+    return COMPILED.contract();
   }
 
   private static Contract newCompiledContract() {
     return Contract.of(CONTRACT, List.of(
-        Action.builder(OP_ARCHIVE_PROJECT)
+        Op.builder(OP_ARCHIVE_PROJECT)
           .description("Archive a project.")
           .objectType("project")
           .tier(Tier.IRREVERSIBLE)
           .operand(new Operand("project_id", "The project.", OperandType.STRING, true, List.of(), false))
           .build(),
-        Action.builder(OP_CREATE_TASK)
+        Op.builder(OP_CREATE_TASK)
           .description("Create a task.")
           .tier(Tier.REVERSIBLE)
           .operand(new Operand("title", "The title.", OperandType.STRING, true, List.of(), false))
@@ -102,21 +102,21 @@ public final class TriageAgent_Wiring {
           .operand(new Operand("labels", "", OperandType.STRING, false, List.of(), true))
           .operand(new Operand("priority", "", OperandType.ENUM, false, List.of("low", "high", "class"), true))
           .build(),
-        Action.builder(OP_SET_STATUS)
+        Op.builder(OP_SET_STATUS)
           .description("Move a task to another status.")
           .objectType("task")
           .tier(Tier.REVERSIBLE)
           .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
           .operand(new Operand("status", "", OperandType.ENUM, true, List.of("todo", "doing", "done", "blocked"), false))
           .build(),
-        Action.builder(OP_SET_TASK_DUE_DATE)
+        Op.builder(OP_SET_TASK_DUE_DATE)
           .description("Set a task's due date.")
           .objectType("task")
           .tier(Tier.REVERSIBLE)
           .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
           .operand(new Operand("due_date", "The new date.", OperandType.DATE, false, List.of(), false))
           .build(),
-        Action.builder(OP_UPDATE_TASK)
+        Op.builder(OP_UPDATE_TASK)
           .description("Update a task's fields.")
           .tier(Tier.REVERSIBLE)
           .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
@@ -148,25 +148,27 @@ public final class TriageAgent_Wiring {
   public static BoundAgent<Board> bind(TriageAgent agent, ContractSource source,
       DriftPolicy policy) {
     Objects.requireNonNull(agent, "agent");
-    return BoundAgent.bind("TriageAgent", COMPILED, CONTRACT_DIGEST, source, uses(agent), locals(agent), policy, Clock.systemUTC());
+    return BoundAgent.bind(COMPILED, source, uses(agent), policy, Clock.systemUTC());
   }
 
   /**
-   * Binds the agent's acts to a contract already fetched.
+   * Binds the agent's acts to a contract already fetched, taken as the live one: as {@link
+   * #bind(TriageAgent, ContractSource)}, without fetching.
    *
-   * @throws BindException listing every problem
+   * @throws BindException listing every problem when the acts do not bind
+   * @throws DriftException when the contract drifted in a way that breaks the agent
    */
-  public static ActionSet<Board> bind(TriageAgent agent, Contract contract) {
+  public static BoundAgent<Board> bind(TriageAgent agent, Contract contract) {
     Objects.requireNonNull(agent, "agent");
-    return ActionSet.bind(contract, uses(agent), locals(agent));
+    return BoundAgent.bind(COMPILED, contract, uses(agent), DriftPolicy.failOnBreaking(), Clock.systemUTC());
   }
 
   /**
    * Binds the agent's acts to the contract compiled in ({@link #compiledContract()}), with no
    * backend: for tests and offline tools.
    */
-  public static ActionSet<Board> bindOffline(TriageAgent agent) {
-    return bind(agent, COMPILED);
+  public static BoundAgent<Board> bindOffline(TriageAgent agent) {
+    return bind(agent, COMPILED.contract());
   }
 
   private static List<Use<Board>> uses(TriageAgent agent) {
@@ -192,20 +194,17 @@ public final class TriageAgent_Wiring {
           .terminalStates("archived")
           .reader(new Handlers(agent, 5))
           .ask(new Handlers(agent, 6))
+          .build(),
+        Use.<Board>local(
+            Op.builder(OP_LEAVE_NOTE)
+              .description("Leave a note on a task.")
+              .tier(Tier.REVERSIBLE)
+              .operand(new Operand("task_id", "", OperandType.STRING, true, List.of(), false))
+              .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
+              .build(),
+            ChangeCategory.MERGE)
+          .run(new Handlers(agent, 7))
           .build());
-  }
-
-  private static List<Act<Board>> locals(TriageAgent agent) {
-    return List.of(
-        Act.<Board>of(
-          Action.builder(OP_LEAVE_NOTE)
-            .description("Leave a note on a task.")
-            .tier(Tier.REVERSIBLE)
-            .operand(new Operand("task_id", "", OperandType.STRING, true, List.of(), false))
-            .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
-            .category(ChangeCategory.MERGE)
-          .build())
-          .withRun(new Handlers(agent, 7)));
   }
 
   private static final class Handlers implements StateReader<Board>,
@@ -222,48 +221,48 @@ public final class TriageAgent_Wiring {
     }
 
     @Override
-    public String read(Board state, Action act) throws Exception {
+    public String read(Board state, Call call) throws Exception {
       switch (id) {
         case 1:
-          return agent.dueDate(state, act);
+          return agent.dueDate(state, call);
         case 3:
-          return agent.status(state, new SetStatus(act));
+          return agent.status(state, new SetStatus(call));
         case 5:
-          return agent.projectState(state, act);
+          return agent.projectState(state, call);
       }
       throw new AssertionError(id);
     }
 
     @Override
-    public String read(Board state, Action act, String field) throws Exception {
+    public String read(Board state, Call call, String field) throws Exception {
       switch (id) {
         case 4:
-          return TriageAgent.field(state, act, field);
+          return TriageAgent.field(state, call, field);
       }
       throw new AssertionError(id);
     }
 
     @Override
-    public void run(Board state, Action act) throws Exception {
+    public Object run(Board state, Call call) throws Exception {
       switch (id) {
         case 0:
-          agent.create(state, new CreateTask(act));
-          return;
+          agent.create(state, new CreateTask(call));
+          return null;
         case 2:
-          agent.setDueDate(state, new SetTaskDueDate(act));
-          return;
+          agent.setDueDate(state, new SetTaskDueDate(call));
+          return null;
         case 7:
-          agent.note(state, new LeaveNote(act));
-          return;
+          agent.note(state, new LeaveNote(call));
+          return null;
       }
       throw new AssertionError(id);
     }
 
     @Override
-    public String ask(Action act) {
+    public String ask(Call call) {
       switch (id) {
         case 6:
-          return agent.askArchive(new ArchiveProject(act));
+          return agent.askArchive(new ArchiveProject(call));
       }
       throw new AssertionError(id);
     }
@@ -274,9 +273,9 @@ public final class TriageAgent_Wiring {
    * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
    * unknown enum value as {@code UNRECOGNISED}.
    *
-   * @param action the call
+   * @param call the call
    */
-  public record ArchiveProject(Action action) {
+  public record ArchiveProject(Call call) {
     /**
      * The op's opcode.
      */
@@ -285,7 +284,7 @@ public final class TriageAgent_Wiring {
     public static final String PROJECT_ID = "project_id";
 
     public ArchiveProject {
-      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(call, "call");
     }
 
     /**
@@ -294,7 +293,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String projectId() {
-      return action.arg(PROJECT_ID);
+      return call.arg(PROJECT_ID);
     }
   }
 
@@ -303,9 +302,9 @@ public final class TriageAgent_Wiring {
    * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
    * unknown enum value as {@code UNRECOGNISED}.
    *
-   * @param action the call
+   * @param call the call
    */
-  public record CreateTask(Action action) {
+  public record CreateTask(Call call) {
     /**
      * The op's opcode.
      */
@@ -320,7 +319,7 @@ public final class TriageAgent_Wiring {
     public static final String PRIORITY = "priority";
 
     public CreateTask {
-      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(call, "call");
     }
 
     /**
@@ -329,7 +328,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String title() {
-      return action.arg(TITLE);
+      return call.arg(TITLE);
     }
 
     /**
@@ -338,7 +337,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or empty when blank or unparseable
      */
     public Optional<BigDecimal> estimate() {
-      return ArgValues.number(action.arg(ESTIMATE));
+      return ArgValues.number(call.arg(ESTIMATE));
     }
 
     /**
@@ -347,7 +346,7 @@ public final class TriageAgent_Wiring {
      * @return the values given, in order; empty when none
      */
     public List<String> labels() {
-      return ArgValues.list(action.arg(LABELS)).stream().toList();
+      return ArgValues.list(call.arg(LABELS)).stream().toList();
     }
 
     /**
@@ -356,7 +355,7 @@ public final class TriageAgent_Wiring {
      * @return the values given, in order; empty when none
      */
     public List<Priority> priority() {
-      return ArgValues.list(action.arg(PRIORITY)).stream().map(Priority::of).toList();
+      return ArgValues.list(call.arg(PRIORITY)).stream().map(Priority::of).toList();
     }
 
     /**
@@ -408,9 +407,9 @@ public final class TriageAgent_Wiring {
    * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
    * unknown enum value as {@code UNRECOGNISED}.
    *
-   * @param action the call
+   * @param call the call
    */
-  public record LeaveNote(Action action) {
+  public record LeaveNote(Call call) {
     /**
      * The op's opcode.
      */
@@ -421,7 +420,7 @@ public final class TriageAgent_Wiring {
     public static final String MOOD = "mood";
 
     public LeaveNote {
-      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(call, "call");
     }
 
     /**
@@ -430,7 +429,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String taskId() {
-      return action.arg(TASK_ID);
+      return call.arg(TASK_ID);
     }
 
     /**
@@ -439,7 +438,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or {@code UNRECOGNISED} when blank or not in the vocabulary
      */
     public Mood mood() {
-      return Mood.of(action.arg(MOOD));
+      return Mood.of(call.arg(MOOD));
     }
 
     /**
@@ -489,9 +488,9 @@ public final class TriageAgent_Wiring {
    * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
    * unknown enum value as {@code UNRECOGNISED}.
    *
-   * @param action the call
+   * @param call the call
    */
-  public record SetStatus(Action action) {
+  public record SetStatus(Call call) {
     /**
      * The op's opcode.
      */
@@ -502,7 +501,7 @@ public final class TriageAgent_Wiring {
     public static final String STATUS = "status";
 
     public SetStatus {
-      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(call, "call");
     }
 
     /**
@@ -511,7 +510,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String taskId() {
-      return action.arg(TASK_ID);
+      return call.arg(TASK_ID);
     }
 
     /**
@@ -520,7 +519,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or {@code UNRECOGNISED} when blank or not in the vocabulary
      */
     public Status status() {
-      return Status.of(action.arg(STATUS));
+      return Status.of(call.arg(STATUS));
     }
 
     /**
@@ -574,9 +573,9 @@ public final class TriageAgent_Wiring {
    * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
    * unknown enum value as {@code UNRECOGNISED}.
    *
-   * @param action the call
+   * @param call the call
    */
-  public record SetTaskDueDate(Action action) {
+  public record SetTaskDueDate(Call call) {
     /**
      * The op's opcode.
      */
@@ -587,7 +586,7 @@ public final class TriageAgent_Wiring {
     public static final String DUE_DATE = "due_date";
 
     public SetTaskDueDate {
-      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(call, "call");
     }
 
     /**
@@ -596,7 +595,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String taskId() {
-      return action.arg(TASK_ID);
+      return call.arg(TASK_ID);
     }
 
     /**
@@ -605,7 +604,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or empty when blank or unparseable
      */
     public Optional<OffsetDateTime> dueDate() {
-      return ArgValues.date(action.arg(DUE_DATE));
+      return ArgValues.date(call.arg(DUE_DATE));
     }
   }
 
@@ -614,9 +613,9 @@ public final class TriageAgent_Wiring {
    * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
    * unknown enum value as {@code UNRECOGNISED}.
    *
-   * @param action the call
+   * @param call the call
    */
-  public record UpdateTask(Action action) {
+  public record UpdateTask(Call call) {
     /**
      * The op's opcode.
      */
@@ -629,7 +628,7 @@ public final class TriageAgent_Wiring {
     public static final String ESTIMATE = "estimate";
 
     public UpdateTask {
-      Objects.requireNonNull(action, "action");
+      Objects.requireNonNull(call, "call");
     }
 
     /**
@@ -638,7 +637,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String taskId() {
-      return action.arg(TASK_ID);
+      return call.arg(TASK_ID);
     }
 
     /**
@@ -647,7 +646,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or the empty string when none is given
      */
     public String title() {
-      return action.arg(TITLE);
+      return call.arg(TITLE);
     }
 
     /**
@@ -656,7 +655,7 @@ public final class TriageAgent_Wiring {
      * @return the value, or empty when blank or unparseable
      */
     public Optional<BigDecimal> estimate() {
-      return ArgValues.number(action.arg(ESTIMATE));
+      return ArgValues.number(call.arg(ESTIMATE));
     }
   }
 }

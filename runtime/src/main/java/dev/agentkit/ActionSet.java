@@ -9,11 +9,10 @@ import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.internal.ActDeclaration;
 import dev.agentkit.internal.ContractRules;
-import dev.agentkit.internal.text.Names;
 import dev.agentkit.internal.Values;
+import dev.agentkit.internal.text.Names;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -66,7 +65,7 @@ public final class ActionSet<S> {
                 + " (Use.local), so bind backend ops with ActionSet.bind");
       }
     }
-    return bind((Contract) null, uses);
+    return bind(null, uses, "the acts are not a valid set");
   }
 
   /** Every problem that keeps these local uses from being a valid set, in declaration order. */
@@ -106,6 +105,10 @@ public final class ActionSet<S> {
    * @param contract the backend contract; may be null only when every use is local
    */
   public static <S> ActionSet<S> bind(Contract contract, List<Use<S>> uses) {
+    return bind(contract, uses, "the agent's acts could not be bound");
+  }
+
+  private static <S> ActionSet<S> bind(Contract contract, List<Use<S>> uses, String failure) {
     List<ActDeclaration> backend = new ArrayList<>(uses.size());
     List<ActDeclaration> locals = new ArrayList<>();
     Map<String, Use<S>> byOpcode = new HashMap<>();
@@ -115,8 +118,7 @@ public final class ActionSet<S> {
     }
     ContractRules.Binding binding = ContractRules.bind(contract, backend, locals);
     if (!binding.ok()) {
-      throw new BindException(
-          headline("the agent's acts could not be bound", binding.problems()), binding.problems());
+      throw new BindException(headline(failure, binding.problems()), binding.problems());
     }
     List<Bound<S>> bound = new ArrayList<>(binding.acts().size());
     for (ActDeclaration d : binding.acts()) {
@@ -448,10 +450,11 @@ public final class ActionSet<S> {
   /**
    * Runs a call through its act's run handler.
    *
-   * @return the outcome: done with the handler's result, or failed with the model-safe message of
-   *     a {@link CallFailedException} the handler threw
+   * @return the outcome: done with the handler's result, or failed with the model-safe message of a
+   *     {@link CallFailedException} the handler threw
    * @throws IllegalArgumentException when the set does not declare the call's opcode
    * @throws IllegalStateException when the act has no run handler or its tier can never run live
+   * @throws ProgramRejectedException when the call does not verify; nothing runs
    * @throws Exception whatever else the handler throws; for the operator, never the model
    */
   public Outcome run(S state, Call call) throws Exception {
@@ -463,24 +466,26 @@ public final class ActionSet<S> {
               + b.op.tier()
               + "); it is proposed to a human, not run");
     }
-    Call bound = call.boundTo(b.op);
+    Call bound = verified(call);
     try {
       return Outcome.done(bound, b.use.run().run(state, bound));
     } catch (CallFailedException e) {
-      return Outcome.failed(bound, e.getMessage());
+      return Outcome.failed(bound, e);
     }
   }
 
   /**
    * The question for a withheld call: the act's ask wording, or the op's description when it has
    * none.
+   *
+   * @throws ProgramRejectedException when the call does not verify
    */
   public String ask(Call call) {
     Bound<S> b = require(call.opcode());
     if (b.use.ask() == null) {
       return b.op.description();
     }
-    return b.use.ask().ask(call.boundTo(b.op));
+    return b.use.ask().ask(verified(call));
   }
 
   private Bound<S> require(String opcode) {

@@ -5,11 +5,9 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.drift.DriftReport;
-import dev.agentkit.internal.ActDeclaration;
 import dev.agentkit.internal.text.DurationText;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
-
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -95,6 +93,19 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
       notes = verdict.notes();
     }
     return new BoundAgent<>(ActionSet.bind(live, uses), report, notes);
+  }
+
+  /**
+   * Binds to the contract compiled in, with no backend and nothing to compare: for tests and
+   * offline tools.
+   *
+   * @throws BindException listing every problem
+   */
+  public static <S> BoundAgent<S> offline(CompiledAgent compiled, List<Use<S>> uses) {
+    return new BoundAgent<>(
+        ActionSet.bind(compiled.contract(), uses),
+        DriftReport.unchanged(compiled.agent(), compiled.digest()),
+        List.of());
   }
 
   /** What the agent's uses of backend ops need of each op, for grading drift. */

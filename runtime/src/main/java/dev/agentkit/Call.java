@@ -8,10 +8,11 @@ import java.util.Objects;
 /**
  * A call a model produced: an opcode, its arguments and the operands left for the user to fill.
  *
- * <p>A call made with {@link #of} is unbound: nothing has checked it. {@link ActionSet#verify}
- * checks it, and every call an {@link ActionSet} hands on — to a handler, in a {@link Plan}, in an
- * {@link Outcome} — is bound to the op it was verified against, so {@code call.op().tier()} is the
- * tier of the live contract. Immutable and thread-safe.
+ * <p>A call made with {@link #of} is unbound. Every call an {@link ActionSet} hands on — to a
+ * handler, in a {@link Plan}, in an {@link Outcome} — is bound to the set's op for its opcode, so
+ * {@code call.op().tier()} is the tier of the live contract. The calls in a plan, an outcome and a
+ * proposal were also verified; a state reader may be asked about a call that is not complete yet
+ * (the premise is judged on what the call gives). Immutable and thread-safe.
  */
 public final class Call {
   private final String opcode;
@@ -36,7 +37,7 @@ public final class Call {
     return new Call(opcode, args, userFills, null);
   }
 
-  /** This call bound to its op; only a set that verified the call binds it. */
+  /** This call bound to its op; only a set binds a call, to its own op for the opcode. */
   Call boundTo(Op op) {
     return this.op == op ? this : new Call(opcode, args, userFills, op);
   }
@@ -68,13 +69,13 @@ public final class Call {
     return v != null && !v.isBlank();
   }
 
-  /** Whether the call has been verified and bound to its op. */
+  /** Whether a set has bound the call to its op. */
   public boolean isBound() {
     return op != null;
   }
 
   /**
-   * The op this call was verified against.
+   * The op a set bound this call to.
    *
    * @throws IllegalStateException when the call is unbound (made with {@link #of} and not yet
    *     verified)
@@ -108,6 +109,8 @@ public final class Call {
   /** {@code opcode{arg=value, ...}}, for logs. */
   @Override
   public String toString() {
-    return opcode + new java.util.TreeMap<>(args) + (userFills.isEmpty() ? "" : " fills " + userFills);
+    return opcode
+        + new java.util.TreeMap<>(args)
+        + (userFills.isEmpty() ? "" : " fills " + userFills);
   }
 }

@@ -3,10 +3,10 @@ package dev.agentkit;
 import java.util.Objects;
 
 /**
- * Thrown by a run handler when an act failed in a way the model can act on: the message is
- * declared safe to show a model ("task t9 is closed; reopen it first"). {@link ActionSet#run}
- * turns it into a failed {@link Outcome} carrying the message. Every other exception a handler
- * throws is for the operator only and is never shown to a model.
+ * Thrown by a run handler when an act failed in a way the model can act on: the message is declared
+ * safe to show a model ("task t9 is closed; reopen it first"). {@link ActionSet#run} turns it into
+ * a failed {@link Outcome} carrying the message. Every other exception a handler throws is for the
+ * operator only and is never shown to a model.
  */
 public class CallFailedException extends Exception {
   private static final long serialVersionUID = 1L;

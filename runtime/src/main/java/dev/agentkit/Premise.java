@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What an agent believes about an op it uses: how to tell whether a call would change anything.
- * The backend's contract never says this; only the agent knows it.
+ * What an agent believes about an op it uses: how to tell whether a call would change anything. The
+ * backend's contract never says this; only the agent knows it.
  *
  * @param category how the change is derived; null means unset, which binding rejects
  * @param input the operand the premise compares ({@code scalar_set}, {@code membership}, {@code

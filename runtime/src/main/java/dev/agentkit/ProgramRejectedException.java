@@ -1,7 +1,6 @@
 package dev.agentkit;
 
 import dev.agentkit.contract.Problem;
-
 import java.util.List;
 
 /**

@@ -19,8 +19,8 @@ import java.util.Set;
  * @param opcode the op
  * @param local the whole op for a local use; null for a backend op
  * @param premise how to tell whether a call would change anything
- * @param assertTier a tier the agent expects the backend to have, checked rather than trusted;
- *     null to accept the backend's
+ * @param assertTier a tier the agent expects the backend to have, checked rather than trusted; null
+ *     to accept the backend's
  * @param run performs the act live, or null: a positive statement that it is only proposed
  * @param ask the question shown to a human when the act is withheld, or null
  * @param reader reads the state the premise compares against, or null

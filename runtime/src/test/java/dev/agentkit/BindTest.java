@@ -3,14 +3,21 @@ package dev.agentkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Programmatic binding: every message of {@link ActionSet#bind}, asserted in full. */
 class BindTest {
   private static final StateReader<Object> READER = (s, a) -> "";
-  private static final RunHandler<Object> RUN = (s, a) -> {};
+  private static final RunHandler<Object> RUN = (s, c) -> null;
 
   private static Use<Object> statusUse() {
     return Use.<Object>of("set_status", ChangeCategory.SCALAR_SET)
@@ -23,14 +30,16 @@ class BindTest {
   @Test
   void theBackendSuppliesTheContractAndTheUseOnlyThePremise() {
     ActionSet<Object> set =
-        ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(statusUse()), List.of());
-    Action bound = set.lookup("set_status").orElseThrow();
+        ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(statusUse()));
+    Op bound = set.op("set_status").orElseThrow();
     assertThat(bound.description()).isEqualTo("Set a task's status.");
     assertThat(bound.tier()).isEqualTo(Tier.REVERSIBLE);
     assertThat(bound.objectType()).isEqualTo("task");
     assertThat(bound.operands()).isEqualTo(Fixtures.setStatus().operands());
-    assertThat(bound.category()).isEqualTo(ChangeCategory.SCALAR_SET);
-    assertThat(bound.input()).isEqualTo("status");
+    assertThat(bound).isEqualTo(Fixtures.setStatus());
+    Premise premise = set.premise("set_status").orElseThrow();
+    assertThat(premise.category()).isEqualTo(ChangeCategory.SCALAR_SET);
+    assertThat(premise.input()).isEqualTo("status");
     assertThat(set.contract()).contains(Fixtures.taskboard());
     assertThat(set.canRun("set_status")).isTrue();
   }
@@ -49,7 +58,7 @@ class BindTest {
             return "http://127.0.0.1:9/contract";
           }
         };
-    assertThatThrownBy(() -> ActionSet.bind(down, List.of(statusUse()), List.of()))
+    assertThatThrownBy(() -> ActionSet.bind(down, List.of(statusUse())))
         .isInstanceOf(BindException.class)
         .hasMessage(
             "the agent's acts could not be bound (1 problem)\n"
@@ -73,7 +82,7 @@ class BindTest {
             return "a broken source";
           }
         };
-    assertThatThrownBy(() -> ActionSet.bind(broken, List.of(statusUse()), List.of()))
+    assertThatThrownBy(() -> ActionSet.bind(broken, List.of(statusUse())))
         .isInstanceOf(BindException.class)
         .hasMessage(
             "the agent's acts could not be bound (1 problem)\n"
@@ -90,21 +99,27 @@ class BindTest {
           fetches.incrementAndGet();
           return Fixtures.taskboard();
         };
-    Act<Object> local =
-        Act.<Object>of(
-                Action.builder("draft_note")
-                    .description("Draft a note.")
-                    .tier(Tier.READ_ONLY)
-                    .category(ChangeCategory.ALWAYS_MINTS)
-                    .build())
-            .withRun(RUN);
-    ActionSet<Object> set = ActionSet.bind(counting, List.of(), List.of(local));
+    Use<Object> local =
+        Use.<Object>local(
+                Op.builder("draft_note").description("Draft a note.").tier(Tier.READ_ONLY).build(),
+                ChangeCategory.ALWAYS_MINTS)
+            .run(RUN)
+            .build();
+    ActionSet<Object> set = ActionSet.bind(counting, List.of(local));
     assertThat(fetches).hasValue(0);
     assertThat(set.contract()).isEmpty();
-    assertThatThrownBy(() -> ActionSet.bind((ContractSource) null, List.of(statusUse()), List.of()))
+    assertThat(set.opcodes()).containsExactly("draft_note");
+    assertThatThrownBy(() -> ActionSet.bind((ContractSource) null, List.of(statusUse())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("bind needs a ContractSource to bind backend ops;");
+  }
+
+  @Test
+  void aMissingSourceIsExplained() {
+    assertThatThrownBy(() -> ActionSet.bind((ContractSource) null, List.of(statusUse())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "bind needs a ContractSource to bind backend ops; pass only local acts when the agent"
+            "bind needs a ContractSource to bind backend ops; pass only local uses when the agent"
                 + " uses no backend op");
   }
 
@@ -115,8 +130,7 @@ class BindTest {
             .input("due_date")
             .reader(READER)
             .build();
-    assertThatThrownBy(
-            () -> ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(typo), List.of()))
+    assertThatThrownBy(() -> ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(typo)))
         .hasMessage(
             "the agent's acts could not be bound (1 problem)\n"
                 + "  - [UnknownOpcode] set_task_due_dat: the backend does not declare this"
@@ -130,9 +144,7 @@ class BindTest {
     assertThatThrownBy(
             () ->
                 ActionSet.bind(
-                    Fixtures.sourceOf(Contract.of("empty", List.of())),
-                    List.of(statusUse()),
-                    List.of()))
+                    Fixtures.sourceOf(Contract.of("empty", List.of())), List.of(statusUse())))
         .hasMessageContaining(
             "[UnknownOpcode] set_status: the backend does not declare this opcode, so every"
                 + " program that emits it would be rejected at verify; the backend declares no"
@@ -147,9 +159,7 @@ class BindTest {
             .ask(a -> "Archive?")
             .build();
     assertThatThrownBy(
-            () ->
-                ActionSet.bind(
-                    Fixtures.sourceOf(Fixtures.taskboard()), List.of(understated), List.of()))
+            () -> ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(understated)))
         .hasMessage(
             "the agent's acts could not be bound (1 problem)\n"
                 + "  - [TierMismatch] archive_project: the agent asserts tier reversible but the"
@@ -161,18 +171,16 @@ class BindTest {
             .ask(a -> "Archive?")
             .build();
     assertThat(
-            ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(right), List.of())
-                .lookup("archive_project"))
-        .isPresent();
+            ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(right))
+                .op("archive_project"))
+        .contains(Fixtures.archiveProject());
   }
 
   @Test
   void runAndAskChecksUseTheBackendsTier() {
     Use<Object> withRun = Use.<Object>of("archive_project", ChangeCategory.MERGE).run(RUN).build();
     assertThatThrownBy(
-            () ->
-                ActionSet.bind(
-                    Fixtures.sourceOf(Fixtures.taskboard()), List.of(withRun), List.of()))
+            () -> ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(withRun)))
         .isInstanceOf(BindException.class)
         .satisfies(
             e ->
@@ -183,28 +191,25 @@ class BindTest {
 
   @Test
   void localActsKeepTheirAskWordingAndMayNotClashWithBackendOps() {
-    Act<Object> local =
-        Act.<Object>of(
-                Action.builder("send_digest")
+    Use<Object> local =
+        Use.<Object>local(
+                Op.builder("send_digest")
                     .description("Email the weekly digest.")
                     .tier(Tier.IRREVERSIBLE)
-                    .category(ChangeCategory.ALWAYS_MINTS)
-                    .build())
-            .withAsk(a -> "Send the weekly digest?");
+                    .build(),
+                ChangeCategory.ALWAYS_MINTS)
+            .ask(c -> "Send the weekly digest?")
+            .build();
     ActionSet<Object> set =
-        ActionSet.bind(
-            Fixtures.sourceOf(Fixtures.taskboard()), List.of(statusUse()), List.of(local));
-    assertThat(set.ask(Action.call("send_digest", java.util.Map.of())))
-        .isEqualTo("Send the weekly digest?");
+        ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(statusUse(), local));
+    assertThat(set.ask(Call.of("send_digest", Map.of()))).isEqualTo("Send the weekly digest?");
 
-    Act<Object> clash =
-        Act.<Object>of(
-                Fixtures.createTask().toBuilder().category(ChangeCategory.ALWAYS_MINTS).build())
-            .withRun(RUN);
+    Use<Object> clash =
+        Use.<Object>local(Fixtures.createTask(), ChangeCategory.ALWAYS_MINTS).run(RUN).build();
     assertThatThrownBy(
             () ->
                 ActionSet.bind(
-                    Fixtures.sourceOf(Fixtures.taskboard()), List.of(statusUse()), List.of(clash)))
+                    Fixtures.sourceOf(Fixtures.taskboard()), List.of(statusUse(), clash)))
         .hasMessage(
             "the agent's acts could not be bound (1 problem)\n"
                 + "  - [LocalOpcodeClash] create_task: a local act uses an opcode the backend"
@@ -225,8 +230,7 @@ class BindTest {
                 .reader(READER)
                 .build(),
             Use.<Object>of("tag_task", ChangeCategory.MERGE).build());
-    assertThatThrownBy(
-            () -> ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), uses, List.of()))
+    assertThatThrownBy(() -> ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), uses))
         .isInstanceOf(BindException.class)
         .satisfies(
             e ->
@@ -248,8 +252,8 @@ class BindTest {
                 Fixtures.setStatus().toBuilder()
                     .description("Set the status (live wording).")
                     .build()));
-    ActionSet<Object> set = ActionSet.bind(live, List.of(statusUse()), List.of());
-    assertThat(set.lookup("set_status").orElseThrow().description())
+    ActionSet<Object> set = ActionSet.bind(live, List.of(statusUse()));
+    assertThat(set.op("set_status").orElseThrow().description())
         .isEqualTo("Set the status (live wording).");
   }
 }

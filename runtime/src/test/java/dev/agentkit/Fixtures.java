@@ -1,16 +1,22 @@
 package dev.agentkit;
 
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.source.ContractSource;
 import java.util.List;
 
 /** A small task-board contract shared by the runtime tests. */
-final class Fixtures {
+public final class Fixtures {
   private Fixtures() {}
 
-  static final Operand TASK_ID =
+  public static final Operand TASK_ID =
       new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false);
 
-  static Action setStatus() {
-    return Action.builder("set_status")
+  public static Op setStatus() {
+    return Op.builder("set_status")
         .description("Set a task's status.")
         .objectType("task")
         .tier(Tier.REVERSIBLE)
@@ -26,8 +32,8 @@ final class Fixtures {
         .build();
   }
 
-  static Action setDueDate() {
-    return Action.builder("set_task_due_date")
+  public static Op setDueDate() {
+    return Op.builder("set_task_due_date")
         .description("Set when a task is due.")
         .objectType("task")
         .tier(Tier.REVERSIBLE)
@@ -36,8 +42,8 @@ final class Fixtures {
         .build();
   }
 
-  static Action setEstimate() {
-    return Action.builder("set_estimate")
+  public static Op setEstimate() {
+    return Op.builder("set_estimate")
         .description("Set a task's estimate in hours.")
         .objectType("task")
         .tier(Tier.READ_ONLY)
@@ -46,8 +52,8 @@ final class Fixtures {
         .build();
   }
 
-  static Action archiveProject() {
-    return Action.builder("archive_project")
+  public static Op archiveProject() {
+    return Op.builder("archive_project")
         .description("Archive a project and everything in it.")
         .objectType("project")
         .tier(Tier.IRREVERSIBLE)
@@ -55,8 +61,8 @@ final class Fixtures {
         .build();
   }
 
-  static Action tagTask() {
-    return Action.builder("tag_task")
+  public static Op tagTask() {
+    return Op.builder("tag_task")
         .description("Put labels on a task.")
         .objectType("task")
         .tier(Tier.EXTERNAL_REVERSIBLE)
@@ -68,8 +74,8 @@ final class Fixtures {
         .build();
   }
 
-  static Action editTask() {
-    return Action.builder("edit_task")
+  public static Op editTask() {
+    return Op.builder("edit_task")
         .description("Edit several fields of a task.")
         .objectType("task")
         .tier(Tier.REVERSIBLE)
@@ -80,8 +86,8 @@ final class Fixtures {
         .build();
   }
 
-  static Action createTask() {
-    return Action.builder("create_task")
+  public static Op createTask() {
+    return Op.builder("create_task")
         .description("Create a task.")
         .objectType("task")
         .tier(Tier.REVERSIBLE)
@@ -89,7 +95,7 @@ final class Fixtures {
         .build();
   }
 
-  static Contract taskboard() {
+  public static Contract taskboard() {
     return Contract.of(
         "taskboard",
         "test",
@@ -103,7 +109,7 @@ final class Fixtures {
             createTask()));
   }
 
-  static ContractSource sourceOf(Contract c) {
+  public static ContractSource sourceOf(Contract c) {
     return () -> c;
   }
 }

@@ -3,6 +3,10 @@ package dev.agentkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,34 +23,39 @@ class GateTest {
               Use.<List<String>>of("set_status", ChangeCategory.SCALAR_SET)
                   .input("status")
                   .reader((s, a) -> "")
-                  .run((log, a) -> log.add("set_status " + a.arg("status")))
+                  .run(
+                      (log, c) -> {
+                        log.add("set_status " + c.arg("status"));
+                        return null;
+                      })
                   .build(),
               Use.<List<String>>of("create_task", ChangeCategory.ALWAYS_MINTS)
                   .ask(a -> "Create \"" + a.arg("title") + "\"?")
                   .build(),
               Use.<List<String>>of("archive_project", ChangeCategory.MERGE)
                   .ask(a -> "Archive this project?")
-                  .build()),
-          List.of());
+                  .build()));
 
-  private static Action status(String value) {
-    return Action.call("set_status", Map.of("task_id", "t1", "status", value));
+  private static Call status(String value) {
+    return Call.of("set_status", Map.of("task_id", "t1", "status", value));
   }
 
-  private static final Action ARCHIVE = Action.call("archive_project", Map.of("project_id", "p1"));
-  private static final Action CREATE = Action.call("create_task", Map.of("title", "Write"));
+  private static final Call ARCHIVE = Call.of("archive_project", Map.of("project_id", "p1"));
+  private static final Call CREATE = Call.of("create_task", Map.of("title", "Write"));
 
   @Test
   void autoActsWithARunHandlerApplyTheRestIsProposed() throws Exception {
     Plan plan = set.gate(List.of(status("done"), ARCHIVE, CREATE), AutonomyRung.AUTO);
-    assertThat(plan.apply()).extracting(Action::opcode).containsExactly("set_status");
+    assertThat(plan.apply()).extracting(Call::opcode).containsExactly("set_status");
     assertThat(plan.propose())
-        .extracting(Action::opcode)
+        .extracting(Call::opcode)
         .containsExactly("archive_project", "create_task");
-    Action applied = plan.apply().get(0);
-    assertThat(applied.description()).isEqualTo("Set a task's status.");
+    Call applied = plan.apply().get(0);
+    assertThat(applied.op().description()).isEqualTo("Set a task's status.");
     assertThat(applied.arg("status")).isEqualTo("done");
-    set.run(ran, applied);
+    Outcome outcome = set.run(ran, applied);
+    assertThat(outcome.done()).isTrue();
+    assertThat(outcome.value()).isEmpty();
     assertThat(ran).containsExactly("set_status done");
     assertThat(set.ask(plan.propose().get(1))).isEqualTo("Create \"Write\"?");
   }
@@ -55,7 +64,7 @@ class GateTest {
   void anAskCeilingProposesEverything() {
     Plan plan = set.gate(List.of(status("done")), AutonomyRung.ASK);
     assertThat(plan.apply()).isEmpty();
-    assertThat(plan.propose()).extracting(Action::opcode).containsExactly("set_status");
+    assertThat(plan.propose()).extracting(Call::opcode).containsExactly("set_status");
   }
 
   @Test
@@ -67,7 +76,7 @@ class GateTest {
                         status("done"),
                         status("blocked"),
                         ARCHIVE,
-                        Action.call("delete_everything", Map.of())),
+                        Call.of("delete_everything", Map.of())),
                     AutonomyRung.AUTO))
         .isInstanceOf(ProgramRejectedException.class)
         .hasMessage(
@@ -87,7 +96,7 @@ class GateTest {
 
   @Test
   void singularWording() {
-    assertThatThrownBy(() -> set.gate(List.of(Action.call("", Map.of())), AutonomyRung.AUTO))
+    assertThatThrownBy(() -> set.gate(List.of(Call.of("", Map.of())), AutonomyRung.AUTO))
         .hasMessageStartingWith(
             "the program was rejected and nothing in it ran: 1 of 1 call is invalid\n"
                 + "  - call 1 (no opcode): [UndeclaredOpcode]");
@@ -100,7 +109,7 @@ class GateTest {
         .hasMessage(
             "archive_project has no run handler it may use (tier irreversible); it is proposed"
                 + " to a human, not run");
-    assertThatThrownBy(() -> set.run(ran, Action.call("set_statu", Map.of())))
+    assertThatThrownBy(() -> set.run(ran, Call.of("set_statu", Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "\"set_statu\" is not an act of this set; the acts are: archive_project,"
@@ -111,23 +120,31 @@ class GateTest {
   void askFallsBackToTheDescription() {
     ActionSet<Object> plain =
         ActionSet.of(
-            List.of(
-                Act.of(
-                    Fixtures.createTask().toBuilder()
-                        .category(ChangeCategory.ALWAYS_MINTS)
-                        .build())));
+            List.of(Use.<Object>local(Fixtures.createTask(), ChangeCategory.ALWAYS_MINTS).build()));
     assertThat(plain.ask(CREATE)).isEqualTo("Create a task.");
   }
 
   @Test
-  void actionsAreImmutableValues() {
+  void opsPremisesAndCallsAreImmutableValues() {
     List<String> states = new ArrayList<>(List.of("done"));
-    Action a = Action.builder("x").terminalStates(states).build();
+    Premise p = new Premise(ChangeCategory.TERMINAL, "status", states, null, null);
     states.add("archived");
-    assertThat(a.terminalStates()).containsExactly("done");
-    assertThatThrownBy(() -> a.terminalStates().add("y"))
+    assertThat(p.terminalStates()).containsExactly("done");
+    assertThatThrownBy(() -> p.terminalStates().add("y"))
         .isInstanceOf(UnsupportedOperationException.class);
-    assertThat(Action.call("x", Map.of("a", "1")).arg("missing")).isEmpty();
+    List<String> fills = new ArrayList<>(List.of("status"));
+    Map<String, String> args = new java.util.HashMap<>(Map.of("a", "1"));
+    Call c = Call.of("x", args, fills);
+    fills.add("due");
+    args.put("b", "2");
+    assertThat(c.userFills()).containsExactly("status");
+    assertThat(c.args()).isEqualTo(Map.of("a", "1"));
+    assertThatThrownBy(() -> c.args().put("c", "3"))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThat(Call.of("x", Map.of("a", "1")).arg("missing")).isEmpty();
+    Op a = Op.builder("x").tier(Tier.REVERSIBLE).operand(Fixtures.TASK_ID).build();
+    assertThatThrownBy(() -> a.operands().add(Fixtures.TASK_ID))
+        .isInstanceOf(UnsupportedOperationException.class);
     assertThat(a.toBuilder().build()).isEqualTo(a);
   }
 }

@@ -3,6 +3,11 @@ package dev.agentkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.text.Names;
 import org.junit.jupiter.api.Test;
 
 class ParsingTest {

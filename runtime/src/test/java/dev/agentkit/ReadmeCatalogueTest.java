@@ -2,6 +2,8 @@ package dev.agentkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.contract.Problem;
+import dev.agentkit.drift.DriftRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

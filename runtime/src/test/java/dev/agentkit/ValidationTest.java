@@ -3,6 +3,14 @@ package dev.agentkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.ContractRules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -10,37 +18,35 @@ import org.junit.jupiter.api.Test;
 class ValidationTest {
   private static final StateReader<Object> READER = (s, a) -> "";
   private static final FieldReader<Object> FIELDS = (s, a, f) -> "";
-  private static final RunHandler<Object> RUN = (s, a) -> {};
+  private static final RunHandler<Object> RUN = (s, c) -> null;
   private static final AskWording ASK = a -> "Go?";
 
-  private static List<String> messages(List<Act<Object>> acts) {
-    return ActionSet.validate(acts).stream().map(Problem::message).toList();
+  private static List<String> messages(List<Use<Object>> uses) {
+    return ActionSet.validate(uses).stream().map(Problem::message).toList();
   }
 
-  private static Act<Object> valid(Action a) {
-    return Act.<Object>of(a).withRun(RUN).withReader(READER);
+  /** A local use of {@code op} with the given premise category. */
+  private static Use.Builder<Object> local(Op op, ChangeCategory category) {
+    return Use.<Object>local(op, category);
+  }
+
+  private static Use<Object> valid(Use.Builder<Object> use) {
+    return use.run(RUN).reader(READER).build();
   }
 
   @Test
   void aValidSetHasNoProblem() {
-    Action a =
-        Fixtures.setStatus().toBuilder()
-            .category(ChangeCategory.SCALAR_SET)
-            .input("status")
-            .build();
+    Use.Builder<Object> a = local(Fixtures.setStatus(), ChangeCategory.SCALAR_SET).input("status");
     assertThat(messages(List.of(valid(a)))).isEmpty();
     assertThat(ActionSet.of(List.of(valid(a))).opcodes()).containsExactly("set_status");
   }
 
   @Test
   void emptyOpcode() {
-    Action a =
-        Action.builder("")
-            .description("d")
-            .tier(Tier.REVERSIBLE)
-            .category(ChangeCategory.MERGE)
+    Use<Object> a =
+        local(Op.builder("").description("d").tier(Tier.REVERSIBLE).build(), ChangeCategory.MERGE)
             .build();
-    assertThat(messages(List.of(Act.of(a))))
+    assertThat(messages(List.of(a)))
         .containsExactly(
             "[EmptyOpcode] an act has an empty opcode; every act needs the opcode its backend"
                 + " knows it by");
@@ -48,8 +54,8 @@ class ValidationTest {
 
   @Test
   void duplicateOpcodeReportedOnce() {
-    Action a = Fixtures.createTask().toBuilder().category(ChangeCategory.ALWAYS_MINTS).build();
-    assertThat(messages(List.of(Act.of(a), Act.of(a), Act.of(a))))
+    Use<Object> a = local(Fixtures.createTask(), ChangeCategory.ALWAYS_MINTS).build();
+    assertThat(messages(List.of(a, a, a)))
         .containsExactly(
             "[DuplicateOpcode] create_task: declared 3 times; an opcode names one act, so keep"
                 + " one declaration");
@@ -57,12 +63,12 @@ class ValidationTest {
 
   @Test
   void blankDescription() {
-    Action a =
-        Fixtures.createTask().toBuilder()
-            .description("  ")
-            .category(ChangeCategory.ALWAYS_MINTS)
+    Use<Object> a =
+        local(
+                Fixtures.createTask().toBuilder().description("  ").build(),
+                ChangeCategory.ALWAYS_MINTS)
             .build();
-    assertThat(messages(List.of(Act.of(a))))
+    assertThat(messages(List.of(a)))
         .containsExactly(
             "[BlankDescription] create_task: the description is blank; it is the prompt the"
                 + " model reads, so describe what the act does");
@@ -70,8 +76,8 @@ class ValidationTest {
 
   @Test
   void unsetCategoryAndTierAreErrorsNotDefaults() {
-    Action a = Fixtures.createTask().toBuilder().tier(null).build();
-    assertThat(messages(List.of(Act.of(a))))
+    Use<Object> a = local(Fixtures.createTask().toBuilder().tier(null).build(), null).build();
+    assertThat(messages(List.of(a)))
         .containsExactly(
             "[UnsetCategory] create_task: no change category; say how to tell whether the act"
                 + " would change anything, with one of always_mints, fills_slot, membership,"
@@ -82,8 +88,8 @@ class ValidationTest {
 
   @Test
   void withheldWithoutAskAndWithRun() {
-    Action a = Fixtures.archiveProject().toBuilder().category(ChangeCategory.MERGE).build();
-    assertThat(messages(List.of(Act.<Object>of(a).withRun(RUN))))
+    Op a = Fixtures.archiveProject();
+    assertThat(messages(List.of(local(a, ChangeCategory.MERGE).run(RUN).build())))
         .containsExactly(
             "[WithheldWithoutAsk] archive_project: tier irreversible is always withheld for a"
                 + " human, but the act has no ask wording, so the user would never be asked and"
@@ -91,33 +97,35 @@ class ValidationTest {
             "[WithheldWithRun] archive_project: has a run handler, but tier irreversible can"
                 + " never run live, so the handler is dead code that reads as live; remove it"
                 + " (@Run) and let the user accept the proposal");
-    assertThat(messages(List.of(Act.<Object>of(a).withAsk(ASK)))).isEmpty();
+    assertThat(messages(List.of(local(a, ChangeCategory.MERGE).ask(ASK).build()))).isEmpty();
   }
 
   @Test
   void readersMustFitTheCategory() {
-    Action multi = Fixtures.editTask().toBuilder().category(ChangeCategory.MULTI_FIELD).build();
-    assertThat(messages(List.of(Act.<Object>of(multi).withReader(READER))))
+    Use<Object> multi =
+        local(Fixtures.editTask(), ChangeCategory.MULTI_FIELD).reader(READER).build();
+    assertThat(messages(List.of(multi)))
         .containsExactly(
             "[MissingFieldReader] edit_task: category multi_field compares each argument with"
-                + " its field's current value, so it needs a field reader (state, action, field"
+                + " its field's current value, so it needs a field reader (state, call, field"
                 + " name)",
             "[UnexpectedReader] edit_task: has a state reader, but category multi_field reads"
-                + " each field through a field reader (state, action, field name) instead;"
+                + " each field through a field reader (state, call, field name) instead;"
                 + " change the category or remove the reader");
-    Action scalar =
-        Fixtures.setDueDate().toBuilder()
-            .category(ChangeCategory.SCALAR_SET)
+    Use<Object> scalar =
+        local(Fixtures.setDueDate(), ChangeCategory.SCALAR_SET)
             .input("due_date")
+            .fieldReader(FIELDS)
             .build();
-    assertThat(messages(List.of(Act.<Object>of(scalar).withFieldReader(FIELDS))))
+    assertThat(messages(List.of(scalar)))
         .containsExactly(
             "[UnexpectedFieldReader] set_task_due_date: has a field reader, but category"
                 + " scalar_set never reads fields; use multi_field or remove the field reader",
             "[MissingReader] set_task_due_date: category scalar_set compares against the current"
                 + " state, so it needs a state reader");
-    Action mint = Fixtures.createTask().toBuilder().category(ChangeCategory.ALWAYS_MINTS).build();
-    assertThat(messages(List.of(Act.<Object>of(mint).withReader(READER))))
+    Use<Object> mint =
+        local(Fixtures.createTask(), ChangeCategory.ALWAYS_MINTS).reader(READER).build();
+    assertThat(messages(List.of(mint)))
         .containsExactly(
             "[UnexpectedReader] create_task: has a state reader, but category always_mints reads"
                 + " no state, so the reader would never be called; change the category or remove"
@@ -126,17 +134,14 @@ class ValidationTest {
 
   @Test
   void inputMustBePresentAndNameAnOperand() {
-    Action missing = Fixtures.setStatus().toBuilder().category(ChangeCategory.FILLS_SLOT).build();
+    Use.Builder<Object> missing = local(Fixtures.setStatus(), ChangeCategory.FILLS_SLOT);
     assertThat(messages(List.of(valid(missing))))
         .containsExactly(
             "[MissingInput] set_status: category fills_slot compares the proposed value of one"
                 + " operand with the current one, so name that operand as the input; operands:"
                 + " status, task_id");
-    Action typo =
-        Fixtures.setStatus().toBuilder()
-            .category(ChangeCategory.SCALAR_SET)
-            .input("stauts")
-            .build();
+    Use.Builder<Object> typo =
+        local(Fixtures.setStatus(), ChangeCategory.SCALAR_SET).input("stauts");
     assertThat(messages(List.of(valid(typo))))
         .containsExactly(
             "[UnknownInput] set_status: input \"stauts\" names no operand of this op; operands:"
@@ -145,17 +150,15 @@ class ValidationTest {
 
   @Test
   void terminalNeedsStatesFromTheInputsEnum() {
-    Action none = Fixtures.setStatus().toBuilder().category(ChangeCategory.TERMINAL).build();
+    Use.Builder<Object> none = local(Fixtures.setStatus(), ChangeCategory.TERMINAL);
     assertThat(messages(List.of(valid(none))))
         .containsExactly(
             "[MissingTerminalStates] set_status: category terminal needs the terminal states"
                 + " after which the act changes nothing (e.g. done, archived)");
-    Action wrong =
-        Fixtures.setStatus().toBuilder()
-            .category(ChangeCategory.TERMINAL)
+    Use.Builder<Object> wrong =
+        local(Fixtures.setStatus(), ChangeCategory.TERMINAL)
             .input("status")
-            .terminalStates("Done", "archivd", "closed")
-            .build();
+            .terminalStates("Done", "archivd", "closed");
     assertThat(messages(List.of(valid(wrong))))
         .containsExactly(
             "[TerminalStateNotInEnum] set_status: terminal state \"archivd\" is not a value of"
@@ -168,12 +171,12 @@ class ValidationTest {
 
   @Test
   void structuredMustNameOperands() {
-    Action a =
-        Fixtures.tagTask().toBuilder()
-            .category(ChangeCategory.MERGE)
+    Use<Object> a =
+        local(Fixtures.tagTask(), ChangeCategory.MERGE)
             .structured("notes", "note")
+            .ask(ASK)
             .build();
-    assertThat(messages(List.of(Act.<Object>of(a).withAsk(ASK))))
+    assertThat(messages(List.of(a)))
         .containsExactly(
             "[UnknownStructured] tag_task: structured operand \"notes\" names no operand of this"
                 + " op; operands: labels, note, task_id; did you mean \"note\"?");
@@ -181,17 +184,16 @@ class ValidationTest {
 
   @Test
   void operandsOfALocalActAreChecked() {
-    Action a =
-        Action.builder("local_thing")
+    Op a =
+        Op.builder("local_thing")
             .description("Do a local thing.")
             .tier(Tier.READ_ONLY)
-            .category(ChangeCategory.ALWAYS_MINTS)
             .operand(Operand.of("", OperandType.STRING))
             .operand(Operand.of("x", OperandType.STRING))
             .operand(Operand.of("x", OperandType.NUMBER))
             .operand(Operand.of("kind", OperandType.ENUM))
             .build();
-    assertThat(messages(List.of(Act.of(a))))
+    assertThat(messages(List.of(local(a, ChangeCategory.ALWAYS_MINTS).build())))
         .containsExactly(
             "[EmptyOperandName] local_thing: an operand has an empty name; every operand needs a"
                 + " name",
@@ -203,9 +205,7 @@ class ValidationTest {
 
   @Test
   void everyProblemOfEveryActInOneResult() {
-    Action a = Fixtures.archiveProject().toBuilder().category(ChangeCategory.SCALAR_SET).build();
-    Action b = Fixtures.createTask().toBuilder().description("").build();
-    List<Act<Object>> acts = List.of(Act.<Object>of(a).withRun(RUN), Act.of(b));
+    List<Use<Object>> acts = everyProblemOfEveryAct();
     assertThat(ActionSet.validate(acts))
         .extracting(p -> p.kind().tag())
         .containsExactly(
@@ -217,18 +217,28 @@ class ValidationTest {
             "UnsetCategory");
     assertThatThrownBy(() -> ActionSet.of(acts))
         .isInstanceOf(BindException.class)
-        .hasMessageStartingWith(
-            "the acts are not a valid set (6 problems)\n  - [WithheldWithoutAsk]")
+        .hasMessageContaining(" (6 problems)\n  - [WithheldWithoutAsk]")
         .satisfies(e -> assertThat(((BindException) e).problems()).hasSize(6));
+  }
+
+  private static List<Use<Object>> everyProblemOfEveryAct() {
+    Use<Object> a = local(Fixtures.archiveProject(), ChangeCategory.SCALAR_SET).run(RUN).build();
+    Use<Object> b = local(Fixtures.createTask().toBuilder().description("").build(), null).build();
+    return List.of(a, b);
+  }
+
+  @Test
+  void aHandBuiltSetNamesItselfInTheHeadline() {
+    assertThatThrownBy(() -> ActionSet.of(everyProblemOfEveryAct()))
+        .isInstanceOf(BindException.class)
+        .hasMessageStartingWith(
+            "the acts are not a valid set (6 problems)\n  - [WithheldWithoutAsk]");
   }
 
   @Test
   void problemsCarryOpcodeSubjectAndAttribute() {
-    Action typo =
-        Fixtures.setStatus().toBuilder()
-            .category(ChangeCategory.SCALAR_SET)
-            .input("stauts")
-            .build();
+    Use.Builder<Object> typo =
+        local(Fixtures.setStatus(), ChangeCategory.SCALAR_SET).input("stauts");
     Problem p = ActionSet.validate(List.of(valid(typo))).get(0);
     assertThat(p.opcode()).isEqualTo("set_status");
     assertThat(p.subject()).isEqualTo("stauts");
@@ -242,9 +252,9 @@ class ValidationTest {
         Contract.of(
             "x",
             List.of(
-                Action.builder("").description("d").tier(Tier.READ_ONLY).build(),
-                Action.builder("no_tier").description("d").build()));
-    assertThat(ContractRules.checkContract(c))
+                Op.builder("").description("d").tier(Tier.READ_ONLY).build(),
+                Op.builder("no_tier").description("d").build()));
+    assertThat(c.problems())
         .extracting(Problem::message)
         .containsExactly(
             "[EmptyOpcode] an op has an empty opcode; every op needs the opcode clients call it"
@@ -252,6 +262,6 @@ class ValidationTest {
             "[UnsetTier] no_tier: no tier; an unset tier is never taken as read-only, so the"
                 + " backend must serve one of external_reversible, irreversible, read_only,"
                 + " reversible");
-    assertThat(ContractRules.checkContract(Fixtures.taskboard())).isEmpty();
+    assertThat(Fixtures.taskboard().problems()).isEmpty();
   }
 }

@@ -2,6 +2,8 @@ package dev.agentkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Problem;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,23 +18,22 @@ class VerifyTest {
               Use.<Object>of("set_status", ChangeCategory.SCALAR_SET)
                   .input("status")
                   .reader((s, a) -> "")
-                  .run((s, a) -> {})
+                  .run((s, c) -> null)
                   .build(),
               Use.<Object>of("set_task_due_date", ChangeCategory.SCALAR_SET)
                   .input("due_date")
                   .reader((s, a) -> "")
-                  .run((s, a) -> {})
+                  .run((s, c) -> null)
                   .build(),
               Use.<Object>of("set_estimate", ChangeCategory.SCALAR_SET)
                   .input("hours")
                   .reader((s, a) -> "")
-                  .run((s, a) -> {})
+                  .run((s, c) -> null)
                   .build(),
-              Use.<Object>of("tag_task", ChangeCategory.MERGE).ask(a -> "Tag it?").build()),
-          List.of());
+              Use.<Object>of("tag_task", ChangeCategory.MERGE).ask(a -> "Tag it?").build()));
 
   private static List<String> verify(String opcode, Map<String, String> args) {
-    return SET.verify(Action.call(opcode, args)).stream().map(Problem::message).toList();
+    return SET.verify(Call.of(opcode, args)).stream().map(Problem::message).toList();
   }
 
   private static Map<String, String> args(String... kv) {
@@ -70,7 +71,7 @@ class VerifyTest {
     assertThat(
             SET
                 .verify(
-                    Action.call(
+                    Call.of(
                         "set_status",
                         args("task_id", "t1", "status", "done", "stat", "x", "colour", "red"),
                         List.of("priority")))
@@ -151,7 +152,7 @@ class VerifyTest {
             "[RequiredMissing] set_status.task_id is required: give it a value, or list it as a"
                 + " user-fill for the user to supply");
     assertThat(verify("set_status", args("task_id", "t1"))).hasSize(1);
-    assertThat(SET.verify(Action.call("set_status", args("task_id", "t1"), List.of("status"))))
+    assertThat(SET.verify(Call.of("set_status", args("task_id", "t1"), List.of("status"))))
         .isEmpty();
   }
 

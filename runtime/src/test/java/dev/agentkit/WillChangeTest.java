@@ -2,6 +2,11 @@ package dev.agentkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Tier;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +33,10 @@ class WillChangeTest {
     }
   }
 
-  private static final StateReader<Board> INPUT = (b, a) -> b.get(a.arg("task_id"), a.input());
+  /** Reads the premise's input field of the call's task. */
+  private static StateReader<Board> input(String field) {
+    return (b, c) -> b.get(c.arg("task_id"), field);
+  }
 
   private static final ActionSet<Board> SET =
       ActionSet.bind(
@@ -41,18 +49,18 @@ class WillChangeTest {
                   Fixtures.editTask(),
                   Fixtures.createTask(),
                   Fixtures.tagTask(),
-                  Action.builder("move_task")
+                  Op.builder("move_task")
                       .description("Move a task to a project.")
                       .tier(Tier.REVERSIBLE)
                       .operand(Fixtures.TASK_ID)
                       .operand(Operand.requiredString("project_id", "Project."))
                       .build(),
-                  Action.builder("close_task")
+                  Op.builder("close_task")
                       .description("Close a task.")
                       .tier(Tier.REVERSIBLE)
                       .operand(Fixtures.TASK_ID)
                       .build(),
-                  Action.builder("assign_owner")
+                  Op.builder("assign_owner")
                       .description("Give a task its first owner.")
                       .tier(Tier.REVERSIBLE)
                       .operand(Fixtures.TASK_ID)
@@ -61,19 +69,19 @@ class WillChangeTest {
           List.of(
               Use.<Board>of("set_status", ChangeCategory.SCALAR_SET)
                   .input("status")
-                  .reader(INPUT)
+                  .reader(input("status"))
                   .build(),
               Use.<Board>of("set_task_due_date", ChangeCategory.SCALAR_SET)
                   .input("due_date")
-                  .reader(INPUT)
+                  .reader(input("due_date"))
                   .build(),
               Use.<Board>of("set_estimate", ChangeCategory.SCALAR_SET)
                   .input("hours")
-                  .reader(INPUT)
+                  .reader(input("hours"))
                   .build(),
               Use.<Board>of("move_task", ChangeCategory.MEMBERSHIP)
                   .input("project_id")
-                  .reader(INPUT)
+                  .reader(input("project_id"))
                   .build(),
               Use.<Board>of("close_task", ChangeCategory.TERMINAL)
                   .terminalStates("done", "Archived")
@@ -81,7 +89,7 @@ class WillChangeTest {
                   .build(),
               Use.<Board>of("assign_owner", ChangeCategory.FILLS_SLOT)
                   .input("owner")
-                  .reader(INPUT)
+                  .reader(input("owner"))
                   .build(),
               Use.<Board>of("edit_task", ChangeCategory.MULTI_FIELD)
                   .fieldReader(
@@ -89,8 +97,7 @@ class WillChangeTest {
                           f.equals("task_id") ? a.arg("task_id") : b.get(a.arg("task_id"), f))
                   .build(),
               Use.<Board>of("create_task", ChangeCategory.ALWAYS_MINTS).build(),
-              Use.<Board>of("tag_task", ChangeCategory.MERGE).ask(a -> "Tag?").build()),
-          List.of());
+              Use.<Board>of("tag_task", ChangeCategory.MERGE).ask(a -> "Tag?").build()));
 
   static Stream<Arguments> table() {
     return Stream.of(
@@ -204,13 +211,13 @@ class WillChangeTest {
     if (argName != null) {
       args.put(argName, argValue);
     }
-    assertThat(SET.willChange(board, Action.call(opcode, args))).isEqualTo(expected);
+    assertThat(SET.willChange(board, Call.of(opcode, args))).isEqualTo(expected);
   }
 
   @ParameterizedTest(name = "undeclared opcode counts as a change")
   @MethodSource("undeclared")
   void undeclaredOpcodeCountsAsAChange(String opcode) {
-    assertThat(SET.willChange(new Board(), Action.call(opcode, Map.of()))).isTrue();
+    assertThat(SET.willChange(new Board(), Call.of(opcode, Map.of()))).isTrue();
   }
 
   static Stream<String> undeclared() {

@@ -1,14 +1,15 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.Action;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.DriftPolicy;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
+import dev.agentkit.CompiledAgent;
 import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.source.ContractSource;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -78,12 +79,9 @@ public class BindBenchmark {
   @Benchmark
   public BoundAgent<Object> boundAgentFastPath() {
     return BoundAgent.bind(
-        "corpus",
-        compiled,
-        compiledDigest,
+        new CompiledAgent("corpus", compiled, compiledDigest),
         live,
         uses,
-        List.of(),
         DriftPolicy.failOnBreaking(),
         CLOCK);
   }
@@ -92,12 +90,9 @@ public class BindBenchmark {
   @Benchmark
   public BoundAgent<Object> boundAgentDrift() {
     return BoundAgent.bind(
-        "corpus",
-        compiled,
-        compiledDigest,
+        new CompiledAgent("corpus", compiled, compiledDigest),
         drifted,
         uses,
-        List.of(),
         DriftPolicy.failOnBreaking(),
         CLOCK);
   }
@@ -141,12 +136,12 @@ public class BindBenchmark {
       Use.Builder<Object> b;
       if (act % 4 == 0) {
         b = Use.<Object>of(opcodes.get(act), ChangeCategory.SCALAR_SET).input("id");
-        b.reader((state, action) -> "");
+        b.reader((state, call) -> "");
       } else {
         b = Use.of(opcodes.get(act), ChangeCategory.ALWAYS_MINTS);
       }
       if (act % 3 == 0) {
-        b.run((state, action) -> {});
+        b.run((state, call) -> null);
       }
       out.add(b.build());
     }
@@ -156,8 +151,8 @@ public class BindBenchmark {
   /** The used ops as the snapshot has them: what the agents were compiled against. */
   static Contract used(Contract contract) {
     Set<String> wanted = new HashSet<>(Corpus.opcodes());
-    List<Action> ops = new ArrayList<>();
-    for (Action op : contract.ops()) {
+    List<Op> ops = new ArrayList<>();
+    for (Op op : contract.ops()) {
       if (wanted.contains(op.opcode())) {
         ops.add(op);
       }
@@ -171,8 +166,8 @@ public class BindBenchmark {
    */
   static Contract drift(Contract contract) {
     Set<String> touched = new HashSet<>(Corpus.opcodes().subList(0, 20));
-    List<Action> ops = new ArrayList<>(contract.ops().size() + 50);
-    for (Action op : contract.ops()) {
+    List<Op> ops = new ArrayList<>(contract.ops().size() + 50);
+    for (Op op : contract.ops()) {
       if (touched.contains(op.opcode())) {
         ops.add(
             op.toBuilder()
@@ -183,9 +178,11 @@ public class BindBenchmark {
         ops.add(op);
       }
     }
-    List<Action> added = SyntheticContract.generate("added", 50, 42).ops();
-    for (Action op : added) {
-      ops.add(op.toBuilder().opcode("new_" + op.opcode()).build());
+    List<Op> added = SyntheticContract.generate("added", 50, 42).ops();
+    for (Op op : added) {
+      ops.add(
+          new Op(
+              "new_" + op.opcode(), op.description(), op.objectType(), op.tier(), op.operands()));
     }
     return Contract.of(contract.name(), "drifted", ops);
   }

@@ -1,8 +1,8 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.CachedContract;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSourceException;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.ContractSourceException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,10 +1,10 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,8 +75,8 @@ public final class Corpus {
     for (int a = 0; a < AGENTS; a++) {
       StringBuilder sb = new StringBuilder();
       sb.append("package ").append(PACKAGE).append(";\n\n");
-      sb.append("import dev.agentkit.Action;\n");
-      sb.append("import dev.agentkit.ChangeCategory;\n");
+      sb.append("import dev.agentkit.Call;\n");
+      sb.append("import dev.agentkit.contract.ChangeCategory;\n");
       sb.append("import dev.agentkit.annotation.Act;\n");
       sb.append("import dev.agentkit.annotation.Agent;\n");
       sb.append("import dev.agentkit.annotation.Run;\n\n");
@@ -95,7 +95,7 @@ public final class Corpus {
               .append("\", category = ChangeCategory.SCALAR_SET, input = \"id\")\n")
               .append("  String read")
               .append(act)
-              .append("(Object state, Action act) {\n    return \"\";\n  }\n\n");
+              .append("(Object state, Call call) {\n    return \"\";\n  }\n\n");
         } else {
           sb.append("@Act(opcode = \"")
               .append(opcode)
@@ -107,7 +107,7 @@ public final class Corpus {
               .append(opcode)
               .append("\")\n  void run")
               .append(act)
-              .append("(Object state, Action act) {}\n\n");
+              .append("(Object state, Call call) {}\n\n");
         }
       }
       sb.append("public final class ").append(agentName(a)).append(" {\n");
@@ -125,7 +125,7 @@ public final class Corpus {
   private static void writeBinding(Path src) throws IOException {
     StringBuilder sb = new StringBuilder();
     sb.append("package ").append(PACKAGE).append(";\n\n");
-    sb.append("import dev.agentkit.ContractSource;\n");
+    sb.append("import dev.agentkit.source.ContractSource;\n");
     sb.append("import dev.agentkit.benchmarks.CorpusBinding;\n\n");
     sb.append("/** Every corpus agent bound through its generated wiring. */\n");
     sb.append("public final class CorpusAgents implements CorpusBinding {\n");
@@ -160,7 +160,7 @@ public final class Corpus {
     sb.append("/** The corpus's acts as LangChain4j tools: one annotated method per act. */\n");
     sb.append("public final class ToolBox {\n");
     for (int i = 0; i < ACTS; i++) {
-      Action op = contract.ops().get(indexOf(contract, SyntheticContract.opcode(opIndex(i))));
+      Op op = contract.ops().get(indexOf(contract, SyntheticContract.opcode(opIndex(i))));
       sb.append("  @Tool(name = \"")
           .append(op.opcode())
           .append("\", value = \"")

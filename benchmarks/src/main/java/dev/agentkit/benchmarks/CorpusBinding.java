@@ -1,6 +1,6 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.ContractSource;
+import dev.agentkit.source.ContractSource;
 
 /**
  * The generated corpus's agents bound through their generated wiring. The implementation is

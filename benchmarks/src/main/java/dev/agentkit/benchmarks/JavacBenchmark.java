@@ -1,6 +1,6 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.Contract;
+import dev.agentkit.contract.Contract;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package dev.agentkit.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractFormatException;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

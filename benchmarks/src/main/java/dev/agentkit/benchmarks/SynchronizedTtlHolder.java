@@ -1,8 +1,8 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.ContractSourceException;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
 import java.time.Duration;
 
 /** The obvious ttl cache: every read takes the lock and checks the clock. The anchor of bench 5. */

@@ -1,11 +1,11 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +40,7 @@ public final class SyntheticContract {
   /** The contract of {@code ops} ops generated from {@code seed}. */
   public static Contract generate(String name, int ops, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    List<Action> actions = new ArrayList<>(ops);
+    List<Op> actions = new ArrayList<>(ops);
     for (int i = 0; i < ops; i++) {
       actions.add(op(random, i));
     }
@@ -63,9 +63,9 @@ public final class SyntheticContract {
         Locale.ROOT, "%s_%s_%04d", VERBS[i % VERBS.length], NOUNS[(i / 10) % NOUNS.length], i);
   }
 
-  private static Action op(SplittableRandom random, int i) {
-    Action.Builder b =
-        Action.builder(opcode(i))
+  private static Op op(SplittableRandom random, int i) {
+    Op.Builder b =
+        Op.builder(opcode(i))
             .description(sentence(random, 2 + random.nextInt(6)))
             .objectType(NOUNS[(i / 10) % NOUNS.length])
             .tier(i % 7 == 0 ? Tier.READ_ONLY : Tier.REVERSIBLE);

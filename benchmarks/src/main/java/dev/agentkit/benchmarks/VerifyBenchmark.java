@@ -1,15 +1,16 @@
 package dev.agentkit.benchmarks;
 
-import dev.agentkit.Act;
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
-import dev.agentkit.AutonomyRung;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
+import dev.agentkit.Call;
 import dev.agentkit.Plan;
-import dev.agentkit.Problem;
-import dev.agentkit.Tier;
+import dev.agentkit.Use;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Tier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,14 +39,19 @@ public class VerifyBenchmark {
   public static final int PROGRAM = 16;
 
   private ActionSet<Object> acts;
-  private Action call;
-  private Action listBare;
-  private Action listArray;
-  private List<Action> program;
+  private Call call;
+  private Call listBare;
+  private Call listArray;
+  private List<Call> program;
 
   @Setup
   public void setUp() {
-    acts = ActionSet.of(List.of(Act.<Object>of(updateTask()).withRun((state, act) -> {})));
+    acts =
+        ActionSet.of(
+            List.of(
+                Use.local(updateTask(), ChangeCategory.ALWAYS_MINTS)
+                    .run((state, call) -> null)
+                    .build()));
     call = validCall(0);
     listBare = withLabels(call, "bug");
     listArray = withLabels(call, "[\"bug\", \"ux\"]");
@@ -53,7 +59,7 @@ public class VerifyBenchmark {
     for (int i = 0; i < PROGRAM; i++) {
       program.add(validCall(i));
     }
-    for (Action a : List.of(call, listBare, listArray)) {
+    for (Call a : List.of(call, listBare, listArray)) {
       if (!acts.verify(a).isEmpty()) {
         throw new IllegalStateException("a benchmark call does not verify: " + acts.verify(a));
       }
@@ -61,12 +67,11 @@ public class VerifyBenchmark {
   }
 
   /** The act every call is verified against. */
-  public static Action updateTask() {
-    return Action.builder("update_task")
+  public static Op updateTask() {
+    return Op.builder("update_task")
         .description("Update several fields of a task.")
         .objectType("task")
         .tier(Tier.REVERSIBLE)
-        .category(ChangeCategory.ALWAYS_MINTS)
         .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
         .operand(
             new Operand(
@@ -85,21 +90,21 @@ public class VerifyBenchmark {
         .build();
   }
 
-  private static Action withLabels(Action call, String labels) {
+  private static Call withLabels(Call call, String labels) {
     Map<String, String> args = new LinkedHashMap<>(call.args());
     args.put("labels", labels);
-    return Action.call(call.opcode(), args);
+    return Call.of(call.opcode(), args);
   }
 
   /** A valid call giving five operands: all but the list. */
-  public static Action validCall(int i) {
+  public static Call validCall(int i) {
     Map<String, String> args = new LinkedHashMap<>();
     args.put("task_id", "T-" + (1000 + i));
     args.put("status", i % 2 == 0 ? "in_progress" : "review");
     args.put("due", "2026-03-" + (10 + i % 18) + "T17:00:00Z");
     args.put("hours", "2.5");
     args.put("note", "Checked with the team.");
-    return Action.call("update_task", args);
+    return Call.of("update_task", args);
   }
 
   /** One accepted call through {@link ActionSet#verify}. */

@@ -2,10 +2,10 @@ package dev.agentkit.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.CachedContract;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.ContractSourceException;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

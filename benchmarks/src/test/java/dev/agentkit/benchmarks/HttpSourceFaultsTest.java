@@ -3,8 +3,8 @@ package dev.agentkit.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.agentkit.ContractSourceException;
-import dev.agentkit.HttpContractSource;
+import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HttpContractSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

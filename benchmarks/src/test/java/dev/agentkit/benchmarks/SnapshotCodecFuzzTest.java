@@ -2,9 +2,9 @@ package dev.agentkit.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractFormatException;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import net.jqwik.api.ForAll;

@@ -2,8 +2,8 @@ package dev.agentkit.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +45,7 @@ class SnapshotKillTest {
       try (BufferedReader out =
           new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         assertThat(out.readLine()).isEqualTo("writing");
+        assertThat(out.readLine()).isEqualTo("wrote");
         Thread.sleep(20 + random.nextInt(300));
         p.destroyForcibly();
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();

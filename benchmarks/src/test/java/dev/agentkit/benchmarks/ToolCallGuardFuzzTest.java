@@ -2,8 +2,9 @@ package dev.agentkit.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.Act;
 import dev.agentkit.ActionSet;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import java.util.List;
@@ -18,7 +19,10 @@ class ToolCallGuardFuzzTest {
   private static final ToolCallGuard GUARD =
       ToolCallGuard.of(
           ActionSet.of(
-              List.of(Act.<Object>of(VerifyBenchmark.updateTask()).withRun((s, a) -> {}))));
+              List.of(
+                  Use.local(VerifyBenchmark.updateTask(), ChangeCategory.ALWAYS_MINTS)
+                      .run((s, a) -> null)
+                      .build())));
   private static final List<String> KEYS =
       List.of("task_id", "status", "due", "hours", "labels", "note", "stat", "", "x\"y");
 

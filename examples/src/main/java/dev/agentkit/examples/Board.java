@@ -2,7 +2,7 @@ package dev.agentkit.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agentkit.Action;
+import dev.agentkit.Call;
 import dev.agentkit.proposal.Labeler;
 import java.io.IOException;
 import java.net.URI;
@@ -133,7 +133,7 @@ public final class Board {
    * @return the backend's answer, e.g. {@code {"ok":true,"created":"t5"}}
    * @throws ApplyException when the backend refused the call
    */
-  public String apply(Action call) throws ApplyException, IOException, InterruptedException {
+  public String apply(Call call) throws ApplyException, IOException, InterruptedException {
     ObjectNode body = TaskboardBackend.JSON.createObjectNode().put("opcode", call.opcode());
     ObjectNode args = body.putObject("args");
     call.args().entrySet().stream()

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.Operand;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -182,7 +182,7 @@ public final class TaskboardBackend implements AutoCloseable {
           400, "bad_request", "the body must be a JSON object {\"opcode\", \"args\"}");
     }
     String opcode = request.path("opcode").asText("");
-    Action op =
+    Op op =
         contract
             .op(opcode)
             .orElseThrow(
@@ -203,7 +203,7 @@ public final class TaskboardBackend implements AutoCloseable {
   }
 
   /** Checks every argument against the op's operands; answers the first problem. */
-  private static Map<String, List<String>> validate(Action op, JsonNode argsNode) throws Rejected {
+  private static Map<String, List<String>> validate(Op op, JsonNode argsNode) throws Rejected {
     Map<String, List<String>> args = new LinkedHashMap<>();
     if (argsNode.isObject()) {
       for (Map.Entry<String, JsonNode> f : argsNode.properties()) {
@@ -240,7 +240,7 @@ public final class TaskboardBackend implements AutoCloseable {
     return args;
   }
 
-  private static List<String> values(Action op, Operand o, JsonNode node) throws Rejected {
+  private static List<String> values(Op op, Operand o, JsonNode node) throws Rejected {
     if (node.isNull()) {
       return List.of();
     }
@@ -276,7 +276,7 @@ public final class TaskboardBackend implements AutoCloseable {
     return out;
   }
 
-  private static void checkValue(Action op, Operand o, String v) throws Rejected {
+  private static void checkValue(Op op, Operand o, String v) throws Rejected {
     String at = op.opcode() + "." + o.name();
     switch (o.type()) {
       case ENUM -> {

@@ -1,10 +1,10 @@
 package dev.agentkit.examples;
 
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -32,7 +32,7 @@ final class TaskboardContract {
     return Contract.of(NAME, ops());
   }
 
-  private static List<Action> ops() {
+  private static List<Op> ops() {
     Operand taskId = Operand.requiredString("task_id", "The id of the task, such as t1.");
     Operand projectId = Operand.requiredString("project_id", "The id of the project, such as p1.");
     Operand goalId = Operand.requiredString("goal_id", "The id of the goal, such as g1.");
@@ -64,11 +64,11 @@ final class TaskboardContract {
             List.of(),
             false);
     return List.of(
-        Action.builder("get_board")
+        Op.builder("get_board")
             .description("Read the whole board: every task, project and goal.")
             .tier(Tier.READ_ONLY)
             .build(),
-        Action.builder("create_task")
+        Op.builder("create_task")
             .description("Create a new task.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
@@ -79,21 +79,21 @@ final class TaskboardContract {
             .operand(estimate)
             .operand(labels)
             .build(),
-        Action.builder("set_task_due_date")
+        Op.builder("set_task_due_date")
             .description("Set or change the due date of a task.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .operand(dueDate.withRequired(true))
             .build(),
-        Action.builder("set_task_priority")
+        Op.builder("set_task_priority")
             .description("Change the priority of a task.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .operand(priority)
             .build(),
-        Action.builder("set_task_status")
+        Op.builder("set_task_status")
             .description("Move a task to another status.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
@@ -101,20 +101,20 @@ final class TaskboardContract {
             .operand(
                 new Operand("status", "The new status.", OperandType.ENUM, true, STATUSES, false))
             .build(),
-        Action.builder("add_to_project")
+        Op.builder("add_to_project")
             .description("Move a task into a project (a task belongs to at most one).")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .operand(projectId)
             .build(),
-        Action.builder("complete_task")
+        Op.builder("complete_task")
             .description("Mark a task done.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .build(),
-        Action.builder("update_task")
+        Op.builder("update_task")
             .description("Change several fields of a task at once; give only the fields to change.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
@@ -122,21 +122,21 @@ final class TaskboardContract {
             .operand(Operand.of("title", OperandType.STRING).withDescription("The new title."))
             .operand(estimate)
             .build(),
-        Action.builder("assign_task")
+        Op.builder("assign_task")
             .description("Give an unassigned task to a person.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .operand(Operand.requiredString("assignee", "The person's handle, such as dana."))
             .build(),
-        Action.builder("add_labels")
+        Op.builder("add_labels")
             .description("Add labels to a task, keeping the ones it has.")
             .objectType("task")
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .operand(labels.withRequired(true))
             .build(),
-        Action.builder("notify_assignee")
+        Op.builder("notify_assignee")
             .description("Send the task's assignee a message.")
             .objectType("task")
             .tier(Tier.EXTERNAL_REVERSIBLE)
@@ -146,7 +146,7 @@ final class TaskboardContract {
                 new Operand(
                     "channel", "How to reach them.", OperandType.ENUM, true, CHANNELS, false))
             .build(),
-        Action.builder("publish_goal")
+        Op.builder("publish_goal")
             .description("Publish a goal's measurable target to an audience.")
             .objectType("goal")
             .tier(Tier.EXTERNAL_REVERSIBLE)
@@ -159,7 +159,7 @@ final class TaskboardContract {
                 new Operand(
                     "audience", "Who sees the goal.", OperandType.ENUM, true, AUDIENCES, false))
             .build(),
-        Action.builder("archive_project")
+        Op.builder("archive_project")
             .description("Archive a project and everything in it; this cannot be undone.")
             .objectType("project")
             .tier(Tier.IRREVERSIBLE)
@@ -167,13 +167,13 @@ final class TaskboardContract {
             .operand(
                 Operand.of("reason", OperandType.STRING).withDescription("Why, for the record."))
             .build(),
-        Action.builder("delete_task")
+        Op.builder("delete_task")
             .description("Delete a task for good.")
             .objectType("task")
             .tier(Tier.IRREVERSIBLE)
             .operand(taskId)
             .build(),
-        Action.builder("create_project")
+        Op.builder("create_project")
             .description("Create a new project.")
             .objectType("project")
             .tier(Tier.REVERSIBLE)
@@ -182,10 +182,10 @@ final class TaskboardContract {
   }
 
   /** The contract with one op replaced by {@code change} applied to it. */
-  static Contract withOp(Contract contract, String opcode, UnaryOperator<Action> change) {
-    List<Action> ops = new ArrayList<>();
+  static Contract withOp(Contract contract, String opcode, UnaryOperator<Op> change) {
+    List<Op> ops = new ArrayList<>();
     boolean found = false;
-    for (Action op : contract.ops()) {
+    for (Op op : contract.ops()) {
       if (op.opcode().equals(opcode)) {
         ops.add(change.apply(op));
         found = true;

@@ -1,9 +1,9 @@
 package dev.agentkit.examples;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.ContractSourceException;
-import dev.agentkit.HttpContractSource;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HttpContractSource;
 import java.io.IOException;
 
 /**

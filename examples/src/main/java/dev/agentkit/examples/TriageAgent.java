@@ -1,14 +1,14 @@
 package dev.agentkit.examples;
 
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
 import dev.agentkit.annotation.Act;
 import dev.agentkit.annotation.Agent;
 import dev.agentkit.annotation.Ask;
 import dev.agentkit.annotation.AssertedTier;
 import dev.agentkit.annotation.LocalAct;
 import dev.agentkit.annotation.Run;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import dev.agentkit.examples.TriageAgent_Wiring.AddLabels;
 import dev.agentkit.examples.TriageAgent_Wiring.AddToProject;
 import dev.agentkit.examples.TriageAgent_Wiring.ArchiveProject;
@@ -105,44 +105,48 @@ public final class TriageAgent {
 
   // ---- run handlers (auto acts) ----
 
+  /** What {@code create_task} tells the model: the id the backend gave the new task. */
+  public record CreatedTask(String taskId) {}
+
   @Run("create_task")
-  void createTask(Board board, CreateTask call) throws Exception {
-    board.apply(call.action());
+  CreatedTask createTask(Board board, CreateTask call) throws Exception {
+    String answer = board.apply(call.call());
+    return new CreatedTask(TaskboardBackend.JSON.readTree(answer).path("created").asText());
   }
 
   @Run("set_task_due_date")
   void setDueDate(Board board, SetTaskDueDate call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("set_task_priority")
   void setPriority(Board board, SetTaskPriority call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("add_to_project")
   void addToProject(Board board, AddToProject call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("complete_task")
   void complete(Board board, CompleteTask call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("assign_task")
   void assign(Board board, AssignTask call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("update_task")
   void update(Board board, UpdateTask call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("add_labels")
   void addLabels(Board board, AddLabels call) throws Exception {
-    board.apply(call.action());
+    board.apply(call.call());
   }
 
   @Run("leave_triage_note")

@@ -1,16 +1,17 @@
 package dev.agentkit.examples;
 
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
-import dev.agentkit.AutonomyRung;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.DriftException;
-import dev.agentkit.HttpContractSource;
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.drift.DriftException;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
 import dev.agentkit.proposal.QuestionTokens;
+import dev.agentkit.source.HttpContractSource;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolSchemas;
@@ -114,7 +115,7 @@ final class TriageDemo {
 
       heading("4. Output guard (ToolCallGuard): check every call before anything runs");
       ToolCallGuard guard = ToolCallGuard.of(acts);
-      List<Action> program = new ArrayList<>();
+      List<Call> program = new ArrayList<>();
       for (int i = 0; i < PROGRAM.size(); i++) {
         GuardResult result = guard.check(PROGRAM.get(i).tool(), PROGRAM.get(i).json());
         if (result instanceof GuardResult.Accepted accepted) {
@@ -153,7 +154,7 @@ final class TriageDemo {
       for (ToolCall c : SECOND_PROGRAM) {
         out.println("  " + c);
       }
-      List<Action> second = new ArrayList<>();
+      List<Call> second = new ArrayList<>();
       for (ToolCall c : SECOND_PROGRAM) {
         second.add(((GuardResult.Accepted) guard.check(c.tool(), c.json())).call());
       }
@@ -191,21 +192,21 @@ final class TriageDemo {
   }
 
   private void applyAuto(ActionSet<Board> acts, Board board, Plan plan) throws Exception {
-    for (Action call : plan.apply()) {
+    for (Call call : plan.apply()) {
       String what = call.opcode() + " " + describe(call);
       if (!acts.willChange(board, call)) {
         out.println("  skip  " + what + " — would change nothing");
         continue;
       }
-      acts.run(board, call);
-      out.println("  done  " + what);
+      Outcome outcome = acts.run(board, call);
+      out.println("  done  " + what + outcome.value().map(v -> " → " + v).orElse(""));
     }
   }
 
-  private static List<Proposal> propose(ActionSet<Board> acts, Labeler labels, List<Action> calls) {
+  private static List<Proposal> propose(ActionSet<Board> acts, Labeler labels, List<Call> calls) {
     List<Proposal> out = new ArrayList<>();
-    for (Action call : calls) {
-      String kind = call.objectType();
+    for (Call call : calls) {
+      String kind = call.op().objectType();
       out.add(
           Proposal.builder("triage")
               .labeler(labels)
@@ -226,7 +227,7 @@ final class TriageDemo {
     }
   }
 
-  private static String describe(Action call) {
+  private static String describe(Call call) {
     return call.args().entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
         .map(e -> e.getKey() + "=" + e.getValue())
@@ -234,7 +235,7 @@ final class TriageDemo {
         .orElse("");
   }
 
-  private static String opcodes(List<Action> calls) {
+  private static String opcodes(List<Call> calls) {
     List<String> names = new ArrayList<>();
     calls.forEach(c -> names.add(c.opcode()));
     return String.join(", ", names);

@@ -4,18 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import dev.agentkit.Action;
 import dev.agentkit.BindException;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.DriftException;
-import dev.agentkit.DriftItem;
-import dev.agentkit.DriftSeverity;
-import dev.agentkit.HttpContractSource;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftItem;
+import dev.agentkit.drift.DriftSeverity;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.HttpContractSource;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,9 +158,9 @@ class StartupDriftTest {
             "op added",
             change(
                 c -> {
-                  List<Action> ops = new ArrayList<>(c.ops());
+                  List<Op> ops = new ArrayList<>(c.ops());
                   ops.add(
-                      Action.builder("snooze_task")
+                      Op.builder("snooze_task")
                           .description("Hide a task until a date.")
                           .objectType("task")
                           .tier(Tier.REVERSIBLE)
@@ -235,12 +235,12 @@ class StartupDriftTest {
   }
 
   private static Contract without(Contract c, String opcode) {
-    List<Action> ops = new ArrayList<>(c.ops());
+    List<Op> ops = new ArrayList<>(c.ops());
     ops.removeIf(op -> op.opcode().equals(opcode));
     return Contract.of(c.name(), ops);
   }
 
-  private static Action withoutOperand(Action op, String operand) {
+  private static Op withoutOperand(Op op, String operand) {
     List<Operand> operands = new ArrayList<>(op.operands());
     operands.removeIf(o -> o.name().equals(operand));
     return op.toBuilder().operands(operands).build();

@@ -3,10 +3,10 @@ package dev.agentkit.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.HttpContractSource;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.source.HttpContractSource;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

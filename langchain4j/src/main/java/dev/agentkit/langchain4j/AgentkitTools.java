@@ -1,9 +1,10 @@
 package dev.agentkit.langchain4j;
 
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
-import dev.agentkit.AutonomyRung;
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
+import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
@@ -46,12 +47,13 @@ import java.util.function.Function;
  * arguments against the live contract; a call that fails comes back {@linkplain
  * ToolCallResult.Corrected corrected}, with sentences the model can fix its call from. {@link
  * ActionSet#gate} then decides, with the agent's ceiling, whether the call may run now: if so it
- * {@linkplain ToolCallResult.Ran runs} through {@link ActionSet#run}; otherwise it is withheld and
- * comes back {@linkplain ToolCallResult.Proposed proposed}, as a {@link Proposal} whose question is
- * the act's ask wording ({@link ActionSet#ask}), anchored on the object the call acts on. A
- * withheld call that would change nothing ({@link ActionSet#willChange}) is not proposed. Each tool
- * call is judged on its own: a bad call does not reject the other calls of the same message, since
- * the model gets a result for each.
+ * {@linkplain ToolCallResult.Ran runs} through {@link ActionSet#run}, and what its run handler
+ * returned is sent back to the model (a string as it is, a record as JSON); otherwise it is
+ * withheld and comes back {@linkplain ToolCallResult.Proposed proposed}, as a {@link Proposal}
+ * whose question is the act's ask wording ({@link ActionSet#ask}), anchored on the object the call
+ * acts on. A withheld call that would change nothing ({@link ActionSet#willChange}) is not
+ * proposed. Each tool call is judged on its own: a bad call does not reject the other calls of the
+ * same message, since the model gets a result for each.
  *
  * <p>Instances are immutable and thread-safe as far as their handlers and labeler are; handlers run
  * on the caller's thread, and the state is not locked. {@code execute} never throws for anything a
@@ -64,7 +66,7 @@ public final class AgentkitTools<S> {
   private final ToolCallGuard guard;
   private final String agent;
   private final AutonomyRung ceiling;
-  private final Function<? super Action, ObjectRef> anchor;
+  private final Function<? super Call, ObjectRef> anchor;
   private final Labeler labeler;
   private final List<ToolSpecification> specifications;
 
@@ -113,7 +115,7 @@ public final class AgentkitTools<S> {
     if (checked instanceof GuardResult.Correction c) {
       return corrected(request, c);
     }
-    Action call = ((GuardResult.Accepted) checked).call();
+    Call call = ((GuardResult.Accepted) checked).call();
     // The guard ran the same verification, so the gate cannot reject this program of one call.
     Plan plan = actions.gate(List.of(call), ceiling);
     if (!plan.apply().isEmpty()) {
@@ -142,9 +144,10 @@ public final class AgentkitTools<S> {
     return List.copyOf(out);
   }
 
-  private ToolCallResult run(ToolExecutionRequest request, Action call, S state) {
+  private ToolCallResult run(ToolExecutionRequest request, Call call, S state) {
+    Outcome outcome;
     try {
-      actions.run(state, call);
+      outcome = actions.run(state, call);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -152,10 +155,26 @@ public final class AgentkitTools<S> {
       return new ToolCallResult.Failed(
           request, error(request, Replies.runFailed(call.opcode())), call, e);
     }
-    return new ToolCallResult.Ran(request, reply(request, Replies.ran(call.opcode())), call);
+    if (!outcome.done()) {
+      // The handler said what went wrong in words meant for the model.
+      return new ToolCallResult.Failed(
+          request,
+          error(request, Replies.runFailed(call.opcode(), outcome.failure())),
+          call,
+          outcome.exception().orElseThrow());
+    }
+    String result;
+    try {
+      result = Results.text(outcome);
+    } catch (IllegalStateException e) {
+      // The act ran; only its result cannot be shown. Say so, and keep the detail for the log.
+      result = "(the result could not be shown)";
+    }
+    return new ToolCallResult.Ran(
+        request, reply(request, Replies.ran(call.opcode(), result)), outcome);
   }
 
-  private ToolCallResult propose(ToolExecutionRequest request, Action call, S state) {
+  private ToolCallResult propose(ToolExecutionRequest request, Call call, S state) {
     String opcode = call.opcode();
     Proposal proposal;
     try {
@@ -220,7 +239,7 @@ public final class AgentkitTools<S> {
     private final ActionSet<S> actions;
     private final String agent;
     private AutonomyRung ceiling = AutonomyRung.ASK;
-    private Function<? super Action, ObjectRef> anchor;
+    private Function<? super Call, ObjectRef> anchor;
     private Labeler labeler = Labeler.none();
 
     private Builder(ActionSet<S> actions, String agent) {
@@ -240,10 +259,10 @@ public final class AgentkitTools<S> {
 
     /**
      * Names the object a withheld call acts on, from the call: for example {@code call ->
-     * ObjectRef.of("task", call.arg("task_id"))}. It receives the declared act carrying the call's
-     * arguments. Needed when any call can be withheld.
+     * ObjectRef.of("task", call.arg("task_id"))}. It receives the call, bound to its op. Needed
+     * when any call can be withheld.
      */
-    public Builder<S> anchor(Function<? super Action, ObjectRef> anchor) {
+    public Builder<S> anchor(Function<? super Call, ObjectRef> anchor) {
       this.anchor = Objects.requireNonNull(anchor, "anchor");
       return this;
     }
@@ -288,9 +307,8 @@ public final class AgentkitTools<S> {
     private List<String> withheld() {
       List<String> out = new ArrayList<>();
       for (String opcode : actions.opcodes()) {
-        Action act = actions.lookup(opcode).orElseThrow();
         if (ceiling != AutonomyRung.AUTO
-            || AutonomyRung.maxRungFor(act.tier()) != AutonomyRung.AUTO
+            || AutonomyRung.maxRungFor(actions.op(opcode).orElseThrow().tier()) != AutonomyRung.AUTO
             || !actions.canRun(opcode)) {
           out.add(opcode);
         }

@@ -9,8 +9,8 @@ import dev.agentkit.proposal.ObjectRef;
 final class Replies {
   private Replies() {}
 
-  static String ran(String opcode) {
-    return "Done: " + opcode + " ran.";
+  static String ran(String opcode, String result) {
+    return "Done: " + opcode + " ran." + (result.isEmpty() ? "" : " Result: " + result);
   }
 
   static String proposed(String opcode) {
@@ -25,6 +25,10 @@ final class Replies {
 
   static String runFailed(String opcode) {
     return opcode + " failed while running and may not have taken effect.";
+  }
+
+  static String runFailed(String opcode, String why) {
+    return opcode + " failed: " + why;
   }
 
   static String notSent(String opcode) {

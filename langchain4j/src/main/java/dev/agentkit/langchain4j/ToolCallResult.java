@@ -1,6 +1,7 @@
 package dev.agentkit.langchain4j;
 
-import dev.agentkit.Action;
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -39,22 +40,28 @@ public sealed interface ToolCallResult
   }
 
   /**
-   * The call ran through its act's run handler against the agent's state.
+   * The call ran through its act's run handler against the agent's state; the model was sent what
+   * the handler returned.
    *
-   * @param call the declared act carrying the call's arguments, as the run handler received it
+   * @param outcome the run's outcome, done, with the handler's value and the bound call
    */
-  record Ran(ToolExecutionRequest request, ToolExecutionResultMessage message, Action call)
+  record Ran(ToolExecutionRequest request, ToolExecutionResultMessage message, Outcome outcome)
       implements ToolCallResult {
     /** Checks every part is present. */
     public Ran {
       Objects.requireNonNull(request, "request");
       Objects.requireNonNull(message, "message");
-      Objects.requireNonNull(call, "call");
+      Objects.requireNonNull(outcome, "outcome");
+    }
+
+    /** The call that ran, bound to its op. */
+    public Call call() {
+      return outcome.call();
     }
 
     @Override
     public String detail() {
-      return "ran " + call.opcode() + " " + new TreeMap<>(call.args());
+      return "ran " + call().opcode() + " " + new TreeMap<>(call().args());
     }
   }
 
@@ -85,9 +92,9 @@ public sealed interface ToolCallResult
    * so no proposal was made (the no-op filter of {@link
    * dev.agentkit.proposal.Proposals#dropNoOps}).
    *
-   * @param call the declared act carrying the call's arguments
+   * @param call the call, bound to its op
    */
-  record Unchanged(ToolExecutionRequest request, ToolExecutionResultMessage message, Action call)
+  record Unchanged(ToolExecutionRequest request, ToolExecutionResultMessage message, Call call)
       implements ToolCallResult {
     /** Checks every part is present. */
     public Unchanged {
@@ -128,16 +135,17 @@ public sealed interface ToolCallResult
 
   /**
    * The call was valid, but running it or proposing it threw. The model was told only that it
-   * failed; the exception is here.
+   * failed, or, when the run handler threw a {@link dev.agentkit.CallFailedException}, that
+   * exception's model-safe message; the exception is here.
    *
-   * @param call the declared act carrying the call's arguments
+   * @param call the call, bound to its op
    * @param failure what the run handler, the ask wording, the anchor function or the proposal
    *     builder threw
    */
   record Failed(
       ToolExecutionRequest request,
       ToolExecutionResultMessage message,
-      Action call,
+      Call call,
       Exception failure)
       implements ToolCallResult {
     /** Checks every part is present. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.AutonomyRung;
+import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Archetype;
 import dev.agentkit.proposal.InvalidProposalException;
 import dev.agentkit.proposal.Proposal;
@@ -83,7 +83,7 @@ class AgentkitToolsTest {
             call("call_2", "tag_task", "{\"task_id\": \"t2\", \"labels\": [\"urgent\", \"q3\"]}"),
             board);
 
-    assertThat(created.text()).isEqualTo("Done: create_task ran.");
+    assertThat(created.text()).isEqualTo("Done: create_task ran. Result: t3");
     assertThat(tagged.text()).isEqualTo("Done: tag_task ran.");
     assertThat(board.tasks.get("t3").title).isEqualTo("Follow up");
     assertThat(board.tasks.get("t3").fields).isEqualTo("{\"priority\":\"high\"}");

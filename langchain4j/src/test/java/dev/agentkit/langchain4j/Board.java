@@ -1,12 +1,13 @@
 package dev.agentkit.langchain4j;
 
-import dev.agentkit.Act;
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.Call;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.ObjectRef;
 import java.io.IOException;
@@ -59,7 +60,7 @@ final class Board implements Labeler {
     return Optional.empty();
   }
 
-  Task task(Action act) {
+  Task task(Call act) {
     Task t = tasks.get(act.arg("task_id"));
     if (t == null) {
       throw new IllegalStateException("no task " + act.arg("task_id"));
@@ -68,8 +69,8 @@ final class Board implements Labeler {
   }
 
   /** What a withheld call acts on: its project or its task. */
-  static ObjectRef anchor(Action call) {
-    if (call.objectType().equals("project")) {
+  static ObjectRef anchor(Call call) {
+    if (call.op().objectType().equals("project")) {
       return ObjectRef.of("project", call.arg("project_id"));
     }
     return ObjectRef.of("task", call.arg("task_id"));
@@ -77,11 +78,11 @@ final class Board implements Labeler {
 
   static final Operand TASK_ID = Operand.requiredString("task_id", "The task's id.");
 
-  static List<Act<Board>> acts() {
-    List<Act<Board>> acts = new ArrayList<>();
+  static List<Use<Board>> acts() {
+    List<Use<Board>> acts = new ArrayList<>();
     acts.add(
-        Act.<Board>of(
-                Action.builder("set_status")
+        Use.<Board>local(
+                Op.builder("set_status")
                     .description("Set a task's status.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
@@ -89,14 +90,19 @@ final class Board implements Labeler {
                     .operand(
                         Operand.enumOf("status", true, "todo", "doing", "blocked", "done")
                             .withDescription("Where the task stands."))
-                    .category(ChangeCategory.SCALAR_SET)
-                    .input("status")
-                    .build())
-            .withReader((board, act) -> board.task(act).status)
-            .withRun((board, act) -> board.task(act).status = act.arg("status")));
+                    .build(),
+                ChangeCategory.SCALAR_SET)
+            .input("status")
+            .reader((board, act) -> board.task(act).status)
+            .run(
+                (board, act) -> {
+                  board.task(act).status = act.arg("status");
+                  return null;
+                })
+            .build());
     acts.add(
-        Act.<Board>of(
-                Action.builder("set_task_due_date")
+        Use.<Board>local(
+                Op.builder("set_task_due_date")
                     .description("Set or move a task's due date.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
@@ -109,14 +115,19 @@ final class Board implements Labeler {
                             true,
                             List.of(),
                             false))
-                    .category(ChangeCategory.SCALAR_SET)
-                    .input("due_date")
-                    .build())
-            .withReader((board, act) -> board.task(act).due)
-            .withRun((board, act) -> board.task(act).due = act.arg("due_date")));
+                    .build(),
+                ChangeCategory.SCALAR_SET)
+            .input("due_date")
+            .reader((board, act) -> board.task(act).due)
+            .run(
+                (board, act) -> {
+                  board.task(act).due = act.arg("due_date");
+                  return null;
+                })
+            .build());
     acts.add(
-        Act.<Board>of(
-                Action.builder("set_estimate")
+        Use.<Board>local(
+                Op.builder("set_estimate")
                     .description("Estimate a task's remaining work.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
@@ -130,25 +141,35 @@ final class Board implements Labeler {
                             List.of(),
                             false))
                     .operand(Operand.of("note", OperandType.STRING).withDescription("Why."))
-                    .category(ChangeCategory.SCALAR_SET)
-                    .input("hours")
-                    .build())
-            .withReader((board, act) -> board.task(act).hours)
-            .withRun((board, act) -> board.task(act).hours = act.arg("hours")));
+                    .build(),
+                ChangeCategory.SCALAR_SET)
+            .input("hours")
+            .reader((board, act) -> board.task(act).hours)
+            .run(
+                (board, act) -> {
+                  board.task(act).hours = act.arg("hours");
+                  return null;
+                })
+            .build());
     acts.add(
-        Act.<Board>of(
-                Action.builder("tag_task")
+        Use.<Board>local(
+                Op.builder("tag_task")
                     .description("Add labels to a task.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
                     .operand(TASK_ID)
                     .operand(Operand.requiredString("labels", "Labels to add.").withList(true))
-                    .category(ChangeCategory.MERGE)
-                    .build())
-            .withRun((board, act) -> board.task(act).labels.add(act.arg("labels"))));
+                    .build(),
+                ChangeCategory.MERGE)
+            .run(
+                (board, act) -> {
+                  board.task(act).labels.add(act.arg("labels"));
+                  return null;
+                })
+            .build());
     acts.add(
-        Act.<Board>of(
-                Action.builder("create_task")
+        Use.<Board>local(
+                Op.builder("create_task")
                     .description("Create a task.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
@@ -156,51 +177,57 @@ final class Board implements Labeler {
                     .operand(
                         Operand.of("fields", OperandType.STRING)
                             .withDescription("Custom fields, keyed by field name."))
-                    .structured("fields")
-                    .category(ChangeCategory.ALWAYS_MINTS)
-                    .build())
-            .withRun(
+                    .build(),
+                ChangeCategory.ALWAYS_MINTS)
+            .structured("fields")
+            .run(
                 (board, act) -> {
                   Task t = new Task(act.arg("title"));
                   t.fields = act.arg("fields");
-                  board.tasks.put("t" + (board.tasks.size() + 1), t);
-                }));
+                  String id = "t" + (board.tasks.size() + 1);
+                  board.tasks.put(id, t);
+                  return id;
+                })
+            .build());
     acts.add(
-        Act.of(
-            Action.builder("plan_review")
-                .description("Plan review sessions for a task.")
-                .objectType("task")
-                .tier(Tier.REVERSIBLE)
-                .operand(TASK_ID)
-                .operand(new Operand("dates", "", OperandType.DATE, true, List.of(), true))
-                .operand(Operand.enumOf("reviewers", false, "cy", "ana", "bo").withList(true))
-                .category(ChangeCategory.ALWAYS_MINTS)
-                .build()));
+        Use.<Board>local(
+                Op.builder("plan_review")
+                    .description("Plan review sessions for a task.")
+                    .objectType("task")
+                    .tier(Tier.REVERSIBLE)
+                    .operand(TASK_ID)
+                    .operand(new Operand("dates", "", OperandType.DATE, true, List.of(), true))
+                    .operand(Operand.enumOf("reviewers", false, "cy", "ana", "bo").withList(true))
+                    .build(),
+                ChangeCategory.ALWAYS_MINTS)
+            .build());
     acts.add(
-        Act.<Board>of(
-                Action.builder("archive_project")
+        Use.<Board>local(
+                Op.builder("archive_project")
                     .description("Archive a project and everything in it.")
                     .objectType("project")
                     .tier(Tier.IRREVERSIBLE)
                     .operand(Operand.requiredString("project_id", "The project's id."))
-                    .category(ChangeCategory.TERMINAL)
-                    .terminalStates("archived")
-                    .build())
-            .withAsk(act -> "Archive this project?")
-            .withReader((board, act) -> board.projectStates.get(act.arg("project_id"))));
+                    .build(),
+                ChangeCategory.TERMINAL)
+            .terminalStates("archived")
+            .ask(act -> "Archive this project?")
+            .reader((board, act) -> board.projectStates.get(act.arg("project_id")))
+            .build());
     acts.add(
-        Act.<Board>of(
-                Action.builder("sync_task")
+        Use.<Board>local(
+                Op.builder("sync_task")
                     .description("Push a task to the team's calendar.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
                     .operand(TASK_ID)
-                    .category(ChangeCategory.ALWAYS_MINTS)
-                    .build())
-            .withRun(
+                    .build(),
+                ChangeCategory.ALWAYS_MINTS)
+            .run(
                 (board, act) -> {
                   throw new IOException("connection refused: calendar-db.internal:5432");
-                }));
+                })
+            .build());
     return acts;
   }
 

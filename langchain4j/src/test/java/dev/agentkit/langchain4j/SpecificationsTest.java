@@ -2,8 +2,8 @@ package dev.agentkit.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.Act;
 import dev.agentkit.ActionSet;
+import dev.agentkit.Use;
 import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -162,7 +162,7 @@ class SpecificationsTest {
 
   @Test
   void theSameContractGivesEqualSpecificationsInTheSameOrder() {
-    List<Act<Board>> acts = Board.acts();
+    List<Use<Board>> acts = Board.acts();
     Collections.reverse(acts);
     List<ToolSpecification> reversed = specifications(ActionSet.of(acts));
     assertThat(reversed).containsExactlyElementsOf(specifications(Board.actions()));

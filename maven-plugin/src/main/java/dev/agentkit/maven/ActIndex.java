@@ -1,6 +1,6 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.DriftReport;
+import dev.agentkit.drift.DriftReport;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

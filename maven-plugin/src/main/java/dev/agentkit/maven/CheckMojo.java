@@ -1,7 +1,7 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;

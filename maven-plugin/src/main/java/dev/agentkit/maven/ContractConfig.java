@@ -32,7 +32,7 @@ public class ContractConfig {
   String serverId;
 
   /**
-   * The fully qualified name of a {@code dev.agentkit.ContractSource} with a public no-arg
+   * The fully qualified name of a {@code dev.agentkit.source.ContractSource} with a public no-arg
    * constructor.
    */
   String sourceClass;

@@ -1,11 +1,11 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractFormatException;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.ContractSource;
-import dev.agentkit.ContractSourceException;
-import dev.agentkit.DriftReport;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.drift.DriftReport;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -96,7 +96,7 @@ abstract class ContractGoal extends AbstractMojo {
               + contract.trim()
               + "\", which is not a configured contract; configured: "
               + String.join(", ", names.stream().sorted().toList())
-              + dev.agentkit.ContractRules.didYouMean(contract.trim(), names));
+              + dev.agentkit.internal.text.Names.didYouMean(contract.trim(), names));
     }
     return out;
   }

@@ -1,6 +1,6 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.Contract;
+import dev.agentkit.contract.Contract;
 import java.io.File;
 import java.io.IOException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -81,8 +81,8 @@ public class DiffMojo extends ContractGoal {
 
   private static Contract readFile(File f) throws MojoFailureException {
     try {
-      return dev.agentkit.ContractSnapshot.read(f.toPath());
-    } catch (dev.agentkit.ContractFormatException e) {
+      return dev.agentkit.contract.ContractSnapshot.read(f.toPath());
+    } catch (dev.agentkit.contract.ContractFormatException e) {
       throw new MojoFailureException("agentkit:diff cannot read a snapshot: " + e.getMessage());
     }
   }

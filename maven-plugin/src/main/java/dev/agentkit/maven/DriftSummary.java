@@ -1,9 +1,9 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.Contract;
-import dev.agentkit.DriftItem;
-import dev.agentkit.DriftReport;
-import dev.agentkit.DriftSeverity;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.drift.DriftItem;
+import dev.agentkit.drift.DriftReport;
+import dev.agentkit.drift.DriftSeverity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

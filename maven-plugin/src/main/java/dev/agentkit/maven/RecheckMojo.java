@@ -1,7 +1,7 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.ContractFormatException;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

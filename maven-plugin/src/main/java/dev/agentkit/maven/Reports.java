@@ -1,6 +1,6 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.DriftItem;
+import dev.agentkit.drift.DriftItem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

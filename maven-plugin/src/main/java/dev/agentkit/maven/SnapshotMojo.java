@@ -1,11 +1,10 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractFormatException;
-import dev.agentkit.ContractRules;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.ContractSource;
-import dev.agentkit.Problem;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.contract.Problem;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,7 +51,7 @@ public class SnapshotMojo extends ContractGoal {
           + file
           + " is left untouched";
     }
-    List<Problem> problems = ContractRules.checkContract(live);
+    List<Problem> problems = live.problems();
     if (problems.isEmpty()) {
       return null;
     }

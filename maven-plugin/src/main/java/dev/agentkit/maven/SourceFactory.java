@@ -1,7 +1,7 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.ContractSource;
-import dev.agentkit.HttpContractSource;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.HttpContractSource;
 import java.lang.reflect.Constructor;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -44,7 +44,7 @@ final class SourceFactory {
               + " (contract-snapshots/<name>.json)");
     }
     try {
-      dev.agentkit.ContractName.check(c.name);
+      dev.agentkit.internal.text.ContractName.check(c.name);
     } catch (IllegalArgumentException e) {
       throw new ConfigException(where + ": <name> " + e.getMessage());
     }
@@ -191,7 +191,7 @@ final class SourceFactory {
     }
     if (!ContractSource.class.isAssignableFrom(type)) {
       throw new ConfigException(
-          where + ": <sourceClass> " + name + " does not implement dev.agentkit.ContractSource");
+          where + ": <sourceClass> " + name + " does not implement dev.agentkit.source.ContractSource");
     }
     try {
       Constructor<?> ctor = type.getConstructor();

@@ -3,9 +3,9 @@ package dev.agentkit.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.ContractSourceException;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -119,7 +119,7 @@ class GoalMessagesTest {
                 + " is left untouched");
     Contract noTier =
         Contract.of(
-            "taskboard", List.of(dev.agentkit.Action.builder("x").description("d").build()));
+            "taskboard", List.of(dev.agentkit.contract.Op.builder("x").description("d").build()));
     assertThat(SnapshotMojo.refusal(noTier, "http://x/c", file))
         .isEqualTo(
             "http://x/c served an invalid contract taskboard; "
@@ -133,9 +133,9 @@ class GoalMessagesTest {
                 Contract.of(
                     "taskboard",
                     List.of(
-                        dev.agentkit.Action.builder("x")
+                        dev.agentkit.contract.Op.builder("x")
                             .description("d")
-                            .tier(dev.agentkit.Tier.READ_ONLY)
+                            .tier(dev.agentkit.contract.Tier.READ_ONLY)
                             .build())),
                 "http://x/c",
                 file))

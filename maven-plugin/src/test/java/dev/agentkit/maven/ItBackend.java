@@ -54,10 +54,10 @@ public final class ItBackend {
 
   /** Writes the canonical snapshot of a served (wire) contract file, as a committed one. */
   public static void commitSnapshot(File wire, File target) throws Exception {
-    dev.agentkit.Contract c =
-        dev.agentkit.ContractSnapshot.parseWire(
+    dev.agentkit.contract.Contract c =
+        dev.agentkit.contract.ContractSnapshot.parseWire(
             Files.readAllBytes(wire.toPath()), "http://127.0.0.1/contract", "taskboard");
-    dev.agentkit.ContractSnapshot.writeAtomically(target.toPath(), c);
+    dev.agentkit.contract.ContractSnapshot.writeAtomically(target.toPath(), c);
   }
 
   /** The Authorization header of the last request, or null. */

@@ -3,7 +3,7 @@ package dev.agentkit.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.agentkit.ContractSource;
+import dev.agentkit.source.ContractSource;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -152,7 +152,7 @@ class SourceFactoryTest {
     assertThatThrownBy(() -> factory.create(c, 0))
         .hasMessage(
             "contracts[0] (taskboard): <sourceClass> java.lang.String does not implement"
-                + " dev.agentkit.ContractSource");
+                + " dev.agentkit.source.ContractSource");
     c.sourceClass = NoDefaultConstructor.class.getName();
     assertThatThrownBy(() -> factory.create(c, 0))
         .hasMessage(
@@ -181,7 +181,7 @@ class SourceFactoryTest {
     public NoDefaultConstructor(String url) {}
 
     @Override
-    public dev.agentkit.Contract fetch() {
+    public dev.agentkit.contract.Contract fetch() {
       return null;
     }
   }
@@ -193,7 +193,7 @@ class SourceFactoryTest {
     }
 
     @Override
-    public dev.agentkit.Contract fetch() {
+    public dev.agentkit.contract.Contract fetch() {
       return null;
     }
   }

@@ -1,17 +1,19 @@
 package dev.agentkit.processor;
 
-import dev.agentkit.ActDeclaration;
-import dev.agentkit.Action;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractRules;
-import dev.agentkit.Problem;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.ActDeclaration;
+import dev.agentkit.internal.ContractRules;
+import dev.agentkit.internal.text.Names;
 import dev.agentkit.processor.AgentDeclaration.ActSite;
 import dev.agentkit.processor.AgentDeclaration.HandlerSite;
 import dev.agentkit.processor.SignatureChecker.Shape;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -27,8 +29,10 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /**
@@ -39,11 +43,13 @@ import javax.lang.model.util.Elements;
 final class AgentChecker {
   private final Elements elements;
   private final SignatureChecker signatures;
+  private final RunResultChecker results;
   private final Reporter reporter;
 
   AgentChecker(Elements elements, SignatureChecker signatures, Reporter reporter) {
     this.elements = elements;
     this.signatures = signatures;
+    this.results = new RunResultChecker(elements);
     this.reporter = reporter;
   }
 
@@ -74,7 +80,22 @@ final class AgentChecker {
     Map<String, HandlerSite> asks = handlers(d.asks(), declared, Tags.ASK_WITHOUT_ACT, "@Ask");
     Map<String, Handler> runHandlers = new HashMap<>();
     Map<String, Handler> askHandlers = new HashMap<>();
+    PackageElement wiringPackage = elements.getPackageOf(agent);
     for (HandlerSite h : runs.values()) {
+      RunResultChecker.Verdict result = results.check(h.method().getReturnType(), wiringPackage);
+      if (!result.ok()) {
+        reporter.error(
+            Tags.UNSUPPORTED_RUN_RESULT.message(
+                h.opcode()
+                    + ": the run handler "
+                    + h.method().getSimpleName()
+                    + " returns "
+                    + h.method().getReturnType()
+                    + result.problem()
+                    + "; "
+                    + RunResultChecker.FIX),
+            h.method());
+      }
       Handler handler =
           signature(
               h.method(),
@@ -83,7 +104,8 @@ final class AgentChecker {
               Tags.RUN_SIGNATURE,
               d,
               h.opcode(),
-              viewNames);
+              viewNames,
+              result.result());
       if (handler != null) {
         runHandlers.put(h.opcode(), handler);
       }
@@ -97,7 +119,8 @@ final class AgentChecker {
               Tags.ASK_SIGNATURE,
               d,
               h.opcode(),
-              viewNames);
+              viewNames,
+              null);
       if (handler != null) {
         askHandlers.put(h.opcode(), handler);
       }
@@ -124,18 +147,34 @@ final class AgentChecker {
                 Tags.READER_SIGNATURE,
                 d,
                 s.opcode(),
-                viewNames);
+                viewNames,
+                null);
       }
       readers.add(handler);
+      Set<ActDeclaration.Handler> has = EnumSet.noneOf(ActDeclaration.Handler.class);
+      if (runs.containsKey(s.opcode())) {
+        has.add(ActDeclaration.Handler.RUN);
+      }
+      if (asks.containsKey(s.opcode())) {
+        has.add(ActDeclaration.Handler.ASK);
+      }
+      if (reader) {
+        has.add(ActDeclaration.Handler.READER);
+      }
+      if (fieldReader) {
+        has.add(ActDeclaration.Handler.FIELD_READER);
+      }
       ActDeclaration decl =
           new ActDeclaration(
-              s.premise(),
+              s.opcode(),
+              s.local(),
+              category,
+              s.premise().input(),
+              s.premise().terminalStates(),
+              s.premise().structured(),
               s.assertTier(),
-              runs.containsKey(s.opcode()),
-              asks.containsKey(s.opcode()),
-              reader,
-              fieldReader);
-      (s.local() ? locals : uses).add(decl);
+              has);
+      (s.isLocal() ? locals : uses).add(decl);
     }
 
     // The contract rules, once, with every problem pointed at its attribute.
@@ -152,25 +191,26 @@ final class AgentChecker {
       return null;
     }
 
-    Map<String, Action> boundByOpcode = new HashMap<>();
+    Map<String, Op> boundByOpcode = new HashMap<>();
     for (ActDeclaration b : bound) {
-      boundByOpcode.put(b.opcode(), b.action());
+      boundByOpcode.put(b.opcode(), b.op());
     }
     List<ActModel> acts = new ArrayList<>();
-    Map<String, Action> compiled = new TreeMap<>();
+    Map<String, Op> compiled = new TreeMap<>();
     for (int i = 0; i < d.acts().size(); i++) {
       ActSite s = d.acts().get(i);
-      Action full = boundByOpcode.get(s.opcode());
-      if (!s.local()) {
+      Op full = boundByOpcode.get(s.opcode());
+      if (!s.isLocal()) {
         contract.op(s.opcode()).ifPresent(op -> compiled.put(op.opcode(), op));
       }
       Handler h = readers.get(i);
       boolean field = s.category() == ChangeCategory.MULTI_FIELD;
       acts.add(
           new ActModel(
+              s.opcode(),
               s.premise(),
-              full == null ? s.premise() : full,
-              s.local(),
+              full == null ? Op.builder(s.opcode()).build() : full,
+              s.isLocal(),
               s.assertTier(),
               viewNames.get(s.opcode()),
               field ? null : h,
@@ -298,7 +338,7 @@ final class AgentChecker {
                     + h.method().getSimpleName()
                     + " names an opcode this agent declares no @Act or @LocalAct for; declared: "
                     + (declared.isEmpty() ? "(none)" : String.join(", ", declared))
-                    + ContractRules.didYouMean(h.opcode(), declared)),
+                    + Names.didYouMean(h.opcode(), declared)),
             h.method(),
             h.mirror(),
             value);
@@ -332,11 +372,21 @@ final class AgentChecker {
       Tags tag,
       AgentDeclaration d,
       String opcode,
-      Map<String, String> viewNames) {
+      Map<String, String> viewNames,
+      TypeMirror result) {
     List<String> problems = new ArrayList<>();
     String stateName = d.state() == null ? "State" : simpleName(d.state().toString());
+    String resultName = result == null ? "void" : simpleName(result.toString());
     Handler h =
-        signatures.check(method, shape, d.state(), viewNames.get(opcode), stateName, problems);
+        signatures.check(
+            method,
+            shape,
+            d.state(),
+            viewNames.get(opcode),
+            stateName,
+            result,
+            resultName,
+            problems);
     for (String p : problems) {
       reporter.error(
           location,
@@ -363,10 +413,10 @@ final class AgentChecker {
           continue;
         }
         if ((kind == Problem.Kind.UNKNOWN_OPCODE || kind == Problem.Kind.TIER_MISMATCH)
-            && s.local()) {
+            && s.isLocal()) {
           continue;
         }
-        if (kind == Problem.Kind.LOCAL_OPCODE_CLASH && !s.local()) {
+        if (kind == Problem.Kind.LOCAL_OPCODE_CLASH && !s.isLocal()) {
           continue;
         }
         candidates.add(s);

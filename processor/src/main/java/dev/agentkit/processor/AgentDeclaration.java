@@ -1,8 +1,9 @@
 package dev.agentkit.processor;
 
-import dev.agentkit.Action;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Tier;
+import dev.agentkit.Premise;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -43,8 +44,9 @@ record AgentDeclaration(
    *
    * @param element the method it is on (its reader) or the agent class (no reader)
    * @param mirror the annotation
-   * @param local whether it is a {@code @LocalAct}
-   * @param premise for a use, the opcode and premise; for a local act, the whole contract
+   * @param opcode the opcode it names
+   * @param premise the agent's premise about the op
+   * @param local for a {@code @LocalAct}, the whole op it declares; null for a use of a backend op
    * @param assertTier the asserted tier of a use, or null
    * @param operandMirrors for a local act, its {@code @Operand} annotations in order
    * @param container when the annotation is repeated, the container javac holds it in (messages
@@ -55,8 +57,9 @@ record AgentDeclaration(
   record ActSite(
       Element element,
       AnnotationMirror mirror,
-      boolean local,
-      Action premise,
+      String opcode,
+      Premise premise,
+      Op local,
       Tier assertTier,
       List<AnnotationMirror> operandMirrors,
       AnnotationMirror container,
@@ -67,8 +70,9 @@ record AgentDeclaration(
       operandMirrors = List.copyOf(operandMirrors);
     }
 
-    String opcode() {
-      return premise.opcode();
+    /** Whether it is a {@code @LocalAct}. */
+    boolean isLocal() {
+      return local != null;
     }
 
     ChangeCategory category() {
@@ -98,7 +102,7 @@ record AgentDeclaration(
           element,
           container,
           value != null ? value : inContainer,
-          new Reporter.Repeated(local ? "LocalAct" : "Act", index, attribute, subject));
+          new Reporter.Repeated(isLocal() ? "LocalAct" : "Act", index, attribute, subject));
     }
   }
 

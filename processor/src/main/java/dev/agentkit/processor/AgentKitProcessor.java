@@ -1,10 +1,10 @@
 package dev.agentkit.processor;
 
 import com.google.auto.service.AutoService;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractFormatException;
-import dev.agentkit.ContractName;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.processor.SnapshotCache.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -177,12 +177,12 @@ public final class AgentKitProcessor extends AbstractProcessor {
       for (WiringModel.ActModel a : model.acts()) {
         if (!a.local()) {
           acts.put(
-              a.action().opcode(),
+              a.opcode(),
               (a.run() != null ? "run" : "-")
                   + ","
                   + (a.ask() != null ? "ask" : "-")
                   + ","
-                  + a.action().input());
+                  + a.premise().input());
         }
       }
       for (java.util.Map.Entry<String, String> e : acts.entrySet()) {

@@ -1,16 +1,17 @@
 package dev.agentkit.processor;
 
-import dev.agentkit.Action;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.Premise;
 import dev.agentkit.annotation.Act;
 import dev.agentkit.annotation.Agent;
 import dev.agentkit.annotation.Ask;
 import dev.agentkit.annotation.AssertedTier;
 import dev.agentkit.annotation.LocalAct;
 import dev.agentkit.annotation.Run;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import dev.agentkit.processor.AgentDeclaration.ActSite;
 import dev.agentkit.processor.AgentDeclaration.HandlerSite;
 import java.util.ArrayList;
@@ -98,7 +99,6 @@ final class AgentParser {
       AnnotationMirror container,
       AnnotationValue in,
       int index) {
-    Action premise = premise(m, Action.builder(values.string(m, "opcode"))).build();
     String asserted = values.enumConstant(m, "assertTier");
     Tier tier = null;
     if (asserted != null) {
@@ -108,7 +108,17 @@ final class AgentParser {
         tier = null; // did not resolve; javac reports it
       }
     }
-    return new ActSite(element, m, false, premise, tier, List.of(), container, in, index);
+    return new ActSite(
+        element,
+        m,
+        values.string(m, "opcode"),
+        premise(m),
+        null,
+        tier,
+        List.of(),
+        container,
+        in,
+        index);
   }
 
   private ActSite local(
@@ -117,8 +127,9 @@ final class AgentParser {
       AnnotationMirror container,
       AnnotationValue in,
       int index) {
-    Action.Builder b =
-        premise(m, Action.builder(values.string(m, "opcode")))
+    String opcode = values.string(m, "opcode");
+    Op.Builder b =
+        Op.builder(opcode)
             .description(values.string(m, "description"))
             .objectType(values.string(m, "objectType"))
             .tier(enumValue(Tier.class, values.enumConstant(m, "tier")));
@@ -134,14 +145,17 @@ final class AgentParser {
               values.strings(o, "enumValues"),
               values.bool(o, "list")));
     }
-    return new ActSite(element, m, true, b.build(), null, operandMirrors, container, in, index);
+    return new ActSite(
+        element, m, opcode, premise(m), b.build(), null, operandMirrors, container, in, index);
   }
 
-  private Action.Builder premise(AnnotationMirror m, Action.Builder b) {
-    return b.category(enumValue(ChangeCategory.class, values.enumConstant(m, "category")))
-        .input(values.string(m, "input"))
-        .terminalStates(values.strings(m, "terminalStates"))
-        .structured(values.strings(m, "structured"));
+  private Premise premise(AnnotationMirror m) {
+    return new Premise(
+        enumValue(ChangeCategory.class, values.enumConstant(m, "category")),
+        values.string(m, "input"),
+        values.strings(m, "terminalStates"),
+        values.strings(m, "structured"),
+        null);
   }
 
   private static <E extends Enum<E>> E enumValue(Class<E> type, String constant) {

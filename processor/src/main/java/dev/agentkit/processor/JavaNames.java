@@ -12,7 +12,7 @@ import javax.lang.model.SourceVersion;
 final class JavaNames {
   /** Names a view accessor must not take: they are the record's own members. */
   private static final Set<String> RESERVED_ACCESSORS =
-      Set.of("action", "toString", "hashCode", "equals", "getClass", "notify", "notifyAll", "wait");
+      Set.of("call", "toString", "hashCode", "equals", "getClass", "notify", "notifyAll", "wait");
 
   private JavaNames() {}
 

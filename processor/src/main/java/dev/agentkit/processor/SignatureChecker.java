@@ -1,6 +1,6 @@
 package dev.agentkit.processor;
 
-import dev.agentkit.Action;
+import dev.agentkit.Call;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,18 +16,23 @@ import javax.lang.model.util.Types;
 
 /**
  * Checks that a reader, run handler or ask method has a shape the generated wiring can call. This
- * is the part of checking that needs the compiler; the contract rules live in the runtime.
+ * is the part of checking that needs the compiler; the contract rules live in the runtime. What a
+ * run handler returns is {@link RunResultChecker}'s to check.
  */
 final class SignatureChecker {
   /** The shapes of the methods the wiring calls. */
   enum Shape {
     READER("state reader", "String", true, false, true),
     FIELD_READER("field reader", "String", true, true, true),
-    RUN("run handler", "void", true, false, true),
+    /** Its return type is checked apart: it may be one of several. */
+    RUN("run handler", null, true, false, true),
     ASK("ask wording", "String", false, false, false);
 
     final String what;
+
+    /** The type it must return, or null when any result type is checked elsewhere. */
     final String returns;
+
     final boolean takesState;
     final boolean takesField;
     final boolean mayThrow;
@@ -42,7 +47,7 @@ final class SignatureChecker {
   }
 
   private final Types types;
-  private final TypeMirror actionType;
+  private final TypeMirror callType;
   private final TypeMirror stringType;
   private final TypeMirror exceptionType;
   private final TypeMirror runtimeExceptionType;
@@ -50,7 +55,7 @@ final class SignatureChecker {
 
   SignatureChecker(Elements elements, Types types) {
     this.types = types;
-    this.actionType = declared(elements, Action.class.getCanonicalName());
+    this.callType = declared(elements, Call.class.getCanonicalName());
     this.stringType = declared(elements, String.class.getCanonicalName());
     this.exceptionType = declared(elements, Exception.class.getCanonicalName());
     this.runtimeExceptionType = declared(elements, RuntimeException.class.getCanonicalName());
@@ -66,7 +71,10 @@ final class SignatureChecker {
    * The handler for a method, or null after listing what is wrong with it in {@code problems}.
    *
    * @param state the agent's state type, or null when it did not resolve (then not checked)
-   * @param viewName the simple name of the op's typed view, accepted in place of the action
+   * @param viewName the simple name of the op's typed view, accepted in place of the call
+   * @param result for a run handler, the result type the wiring passes on (null for none); ignored
+   *     for the other shapes
+   * @param resultName for a run handler, the return type its expected signature shows
    */
   Handler check(
       ExecutableElement method,
@@ -74,6 +82,8 @@ final class SignatureChecker {
       TypeMirror state,
       String viewName,
       String stateName,
+      TypeMirror result,
+      String resultName,
       List<String> problems) {
     List<String> wrong = new ArrayList<>();
     if (method.getModifiers().contains(Modifier.PRIVATE)) {
@@ -83,11 +93,7 @@ final class SignatureChecker {
       wrong.add("it has type parameters, which the wiring cannot infer; remove them");
     }
     TypeMirror ret = method.getReturnType();
-    if (shape.returns.equals("void")) {
-      if (ret.getKind() != TypeKind.VOID) {
-        wrong.add("it returns " + ret + "; it must return void");
-      }
-    } else if (!isString(ret)) {
+    if (shape.returns != null && !isString(ret)) {
       wrong.add("it returns " + ret + "; it must return String (the current value, or \"\")");
     }
     List<? extends VariableElement> params = method.getParameters();
@@ -109,13 +115,13 @@ final class SignatureChecker {
       TypeMirror p = params.get(i++).asType();
       if (isView(p, viewName)) {
         viaView = true;
-      } else if (!isAction(p)) {
+      } else if (!isCall(p)) {
         wrong.add(
             "its "
                 + (shape.takesState ? "second" : "first")
                 + " parameter is "
                 + p
-                + ", not Action or the op's view "
+                + ", not Call or the op's view "
                 + viewName);
       }
       if (shape.takesField && !isString(params.get(i).asType())) {
@@ -136,26 +142,29 @@ final class SignatureChecker {
     if (!wrong.isEmpty()) {
       problems.add(
           "must be `"
-              + expectedSignature(shape, method, stateName)
+              + expectedSignature(shape, method, stateName, resultName)
               + "` (or take "
               + viewName
-              + " in place of Action), but "
+              + " in place of Call), but "
               + String.join("; ", wrong));
       return null;
     }
     return new Handler(
         method.getSimpleName().toString(),
         method.getModifiers().contains(Modifier.STATIC),
-        viaView);
+        viaView,
+        shape == Shape.RUN ? result : null);
   }
 
-  static String expectedSignature(Shape shape, ExecutableElement method, String stateName) {
-    StringBuilder sb = new StringBuilder(shape.returns).append(' ').append(method.getSimpleName());
+  static String expectedSignature(
+      Shape shape, ExecutableElement method, String stateName, String resultName) {
+    String returns = shape.returns != null ? shape.returns : resultName;
+    StringBuilder sb = new StringBuilder(returns).append(' ').append(method.getSimpleName());
     sb.append('(');
     if (shape.takesState) {
       sb.append(stateName).append(" state, ");
     }
-    sb.append("Action act");
+    sb.append("Call call");
     if (shape.takesField) {
       sb.append(", String field");
     }
@@ -170,10 +179,8 @@ final class SignatureChecker {
     return stringType != null && types.isSameType(t, stringType);
   }
 
-  private boolean isAction(TypeMirror t) {
-    return actionType != null
-        && t.getKind() == TypeKind.DECLARED
-        && types.isSameType(t, actionType);
+  private boolean isCall(TypeMirror t) {
+    return callType != null && t.getKind() == TypeKind.DECLARED && types.isSameType(t, callType);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.agentkit.processor;
 
-import dev.agentkit.Contract;
-import dev.agentkit.ContractFormatException;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

@@ -2,7 +2,7 @@ package dev.agentkit.processor;
 
 /**
  * The stable tags of the checks only the compiler can make. Rules about contracts have their tags
- * in {@link dev.agentkit.Problem.Kind}; these are about methods, types, options and files.
+ * in {@link dev.agentkit.contract.Problem.Kind}; these are about methods, types, options and files.
  */
 enum Tags {
   SNAPSHOT_DIR_OPTION("SnapshotDirOption"),
@@ -11,6 +11,7 @@ enum Tags {
   SNAPSHOT_MALFORMED("SnapshotMalformed"),
   READER_SIGNATURE("ReaderSignature"),
   RUN_SIGNATURE("RunSignature"),
+  UNSUPPORTED_RUN_RESULT("UnsupportedRunResult"),
   ASK_SIGNATURE("AskSignature"),
   RUN_WITHOUT_ACT("RunWithoutAct"),
   ASK_WITHOUT_ACT("AskWithoutAct"),

@@ -1,7 +1,8 @@
 package dev.agentkit.processor;
 
-import dev.agentkit.Action;
-import dev.agentkit.Tier;
+import dev.agentkit.Premise;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
@@ -28,7 +29,7 @@ record WiringModel(
     TypeMirror state,
     String contractName,
     String contractDigest,
-    List<Action> compiledOps,
+    List<Op> compiledOps,
     List<ActModel> acts) {
 
   WiringModel {
@@ -39,10 +40,10 @@ record WiringModel(
   /**
    * One act to wire.
    *
-   * @param action for a use, the premise only (the contract comes at bind time); for a local act,
-   *     the whole contract
-   * @param contract the op as the snapshot (or the local declaration) gives it: the view's operands
-   * @param local whether it is a local act
+   * @param opcode the op's opcode
+   * @param premise the agent's premise about the op
+   * @param op the op as the snapshot (or the local declaration) gives it: the view's operands
+   * @param local whether it is a local act, whose whole op the wiring declares
    * @param assertTier the asserted tier of a use, or null
    * @param viewName the simple name of its typed view
    * @param reader its state reader, or null
@@ -51,8 +52,9 @@ record WiringModel(
    * @param ask its ask wording, or null
    */
   record ActModel(
-      Action action,
-      Action contract,
+      String opcode,
+      Premise premise,
+      Op op,
       boolean local,
       Tier assertTier,
       String viewName,
@@ -66,7 +68,9 @@ record WiringModel(
    *
    * @param method its name
    * @param isStatic whether it is static (called on the class, not the instance)
-   * @param viaView whether it takes the op's typed view in place of the action
+   * @param viaView whether it takes the op's typed view in place of the call
+   * @param result what a run handler returns, or null when it returns nothing (and for every other
+   *     handler)
    */
-  record Handler(String method, boolean isStatic, boolean viaView) {}
+  record Handler(String method, boolean isStatic, boolean viaView, TypeMirror result) {}
 }

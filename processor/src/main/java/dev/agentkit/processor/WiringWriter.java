@@ -9,27 +9,29 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.agentkit.Act;
-import dev.agentkit.Action;
-import dev.agentkit.ActionSet;
-import dev.agentkit.ArgValues;
 import dev.agentkit.AskWording;
 import dev.agentkit.BindException;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.DriftException;
-import dev.agentkit.DriftPolicy;
+import dev.agentkit.Call;
+import dev.agentkit.CompiledAgent;
 import dev.agentkit.FieldReader;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
+import dev.agentkit.Outcome;
+import dev.agentkit.Premise;
 import dev.agentkit.RunHandler;
 import dev.agentkit.StateReader;
-import dev.agentkit.Tier;
 import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.ArgValues;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
+import dev.agentkit.source.ContractSource;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -80,7 +82,7 @@ final class WiringWriter {
     Set<String> taken = new HashSet<>(Set.of("CONTRACT", "CONTRACT_DIGEST"));
     Set<String> opcodes = new TreeSet<>();
     for (ActModel a : model.acts()) {
-      opcodes.add(a.action().opcode());
+      opcodes.add(a.opcode());
     }
     for (String op : opcodes) {
       opConstants.put(op, JavaNames.unique("OP_" + JavaNames.constant(op), taken, "_"));
@@ -115,8 +117,11 @@ final class WiringWriter {
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     type.addField(
         FieldSpec.builder(
-                Contract.class, "COMPILED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .initializer("newCompiledContract()")
+                CompiledAgent.class, "COMPILED", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            .initializer(
+                "new $T($S, newCompiledContract(), CONTRACT_DIGEST)",
+                CompiledAgent.class,
+                agent.simpleName())
             .build());
     type.addMethod(
         MethodSpec.methodBuilder("compiledContract")
@@ -125,12 +130,11 @@ final class WiringWriter {
             .addJavadoc(
                 "The ops this agent uses, as the snapshot declared them when it was compiled; its"
                     + " source is\nempty, since no backend served it. Built once.\n")
-            .addStatement("return COMPILED")
+            .addStatement("return COMPILED.contract()")
             .build());
     type.addMethod(compiledContract());
     type.addMethods(bindMethods());
     type.addMethod(uses());
-    type.addMethod(locals());
     if (handlerCount > 0) {
       type.addType(handlersType());
     }
@@ -155,7 +159,7 @@ final class WiringWriter {
   private MethodSpec compiledContract() {
     CodeBlock.Builder ops = CodeBlock.builder();
     for (int i = 0; i < m.compiledOps().size(); i++) {
-      Action op = m.compiledOps().get(i);
+      Op op = m.compiledOps().get(i);
       ops.add(i == 0 ? "\n" : ",\n")
           .add(contractOf(op, opConstants.get(op.opcode())).add("\n.build()$<").build());
     }
@@ -167,13 +171,13 @@ final class WiringWriter {
   }
 
   /**
-   * {@code Action.builder(...)...} with the contract part of an op, unterminated; the chain is
-   * indented, so the caller closes it with {@code $<}.
+   * {@code Op.builder(...)...} with an op, unterminated; the chain is indented, so the caller
+   * closes it with {@code $<}.
    */
-  private CodeBlock.Builder contractOf(Action op, String opConstant) {
+  private CodeBlock.Builder contractOf(Op op, String opConstant) {
     CodeBlock.Builder b =
         CodeBlock.builder()
-            .add("$T.builder($L)$>", Action.class, opConstant)
+            .add("$T.builder($L)$>", Op.class, opConstant)
             .add("\n.description($S)", op.description());
     if (!op.objectType().isEmpty()) {
       b.add("\n.objectType($S)", op.objectType());
@@ -197,7 +201,6 @@ final class WiringWriter {
   }
 
   private List<MethodSpec> bindMethods() {
-    TypeName set = ParameterizedTypeName.get(ClassName.get(ActionSet.class), state);
     TypeName bound = ParameterizedTypeName.get(ClassName.get(BoundAgent.class), state);
     MethodSpec live =
         MethodSpec.methodBuilder("bind")
@@ -238,91 +241,64 @@ final class WiringWriter {
                 DriftException.class)
             .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
             .addStatement(
-                "return $T.bind($S, COMPILED, CONTRACT_DIGEST, source, uses(agent), locals(agent),"
-                    + " policy, $T.systemUTC())",
+                "return $T.bind(COMPILED, source, uses(agent), policy, $T.systemUTC())",
                 BoundAgent.class,
-                agent.simpleName(),
                 Clock.class)
             .build();
     MethodSpec against =
         MethodSpec.methodBuilder("bind")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-            .returns(set)
+            .returns(bound)
             .addParameter(agent, "agent")
             .addParameter(Contract.class, "contract")
             .addJavadoc(
-                "Binds the agent's acts to a contract already fetched.\n\n"
-                    + "@throws $T listing every problem\n",
-                BindException.class)
+                "Binds the agent's acts to a contract already fetched, taken as the live one: as"
+                    + " {@link\n#bind($T, $T)}, without fetching.\n\n"
+                    + "@throws $T listing every problem when the acts do not bind\n"
+                    + "@throws $T when the contract drifted in a way that breaks the agent\n",
+                agent,
+                ContractSource.class,
+                BindException.class,
+                DriftException.class)
             .addStatement("$T.requireNonNull(agent, $S)", Objects.class, "agent")
-            .addStatement("return $T.bind(contract, uses(agent), locals(agent))", ActionSet.class)
+            .addStatement(
+                "return $T.bind(COMPILED, contract, uses(agent), $T.failOnBreaking(),"
+                    + " $T.systemUTC())",
+                BoundAgent.class,
+                DriftPolicy.class,
+                Clock.class)
             .build();
     MethodSpec offline =
         MethodSpec.methodBuilder("bindOffline")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-            .returns(set)
+            .returns(bound)
             .addParameter(agent, "agent")
             .addJavadoc(
                 "Binds the agent's acts to the contract compiled in ({@link"
                     + " #compiledContract()}), with no\nbackend: for tests and offline tools.\n")
-            .addStatement("return bind(agent, COMPILED)")
+            .addStatement("return bind(agent, COMPILED.contract())")
             .build();
     return List.of(live, verified, against, offline);
   }
 
+  /** Every use, of backend ops then of local ones, each in declaration order. */
   private MethodSpec uses() {
     TypeName use = ParameterizedTypeName.get(ClassName.get(Use.class), state);
     List<CodeBlock> items = new ArrayList<>();
     for (ActModel a : m.acts()) {
-      if (a.local()) {
-        continue;
-      }
-      Action p = a.action();
-      CodeBlock.Builder b =
-          CodeBlock.builder()
-              .add(
-                  "$T.<$T>of($L, $T.$L)$>",
-                  Use.class,
-                  state,
-                  opConstants.get(p.opcode()),
-                  ChangeCategory.class,
-                  p.category().name());
-      premise(b, p);
-      if (a.assertTier() != null) {
-        b.add("\n.assertTier($T.$L)", Tier.class, a.assertTier().name());
-      }
-      handlers(b, a, false);
-      items.add(b.add("\n.build()$<").build());
-    }
-    return listMethod("uses", use, items);
-  }
-
-  private MethodSpec locals() {
-    TypeName act = ParameterizedTypeName.get(ClassName.get(Act.class), state);
-    List<CodeBlock> items = new ArrayList<>();
-    for (ActModel a : m.acts()) {
       if (!a.local()) {
-        continue;
+        items.add(use(a));
       }
-      Action p = a.action();
-      CodeBlock.Builder contract = contractOf(p, opConstants.get(p.opcode()));
-      contract.add("\n.category($T.$L)", ChangeCategory.class, p.category().name());
-      premise(contract, p);
-      contract.add("$<");
-      CodeBlock.Builder b =
-          CodeBlock.builder()
-              .add("$T.<$T>of(\n$>$L\n.build()$<)$>", Act.class, state, contract.build());
-      handlers(b, a, true);
-      items.add(b.add("$<").build());
     }
-    return listMethod("locals", act, items);
-  }
-
-  private MethodSpec listMethod(String name, TypeName element, List<CodeBlock> items) {
+    for (ActModel a : m.acts()) {
+      if (a.local()) {
+        items.add(use(a));
+      }
+    }
     MethodSpec.Builder b =
-        MethodSpec.methodBuilder(name)
+        MethodSpec.methodBuilder("uses")
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-            .returns(ParameterizedTypeName.get(ClassName.get(List.class), element))
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), use))
             .addParameter(agent, "agent");
     if (items.isEmpty()) {
       return b.addStatement("return $T.of()", List.class).build();
@@ -334,7 +310,32 @@ final class WiringWriter {
     return b.addStatement("return $T.of($L)", List.class, list.build()).build();
   }
 
-  private static void premise(CodeBlock.Builder b, Action p) {
+  /**
+   * {@code Use.<S>of(opcode, category)} for a backend op, {@code Use.<S>local(Op.builder(…)…,
+   * category)} for a local one, then the premise and the handlers.
+   */
+  private CodeBlock use(ActModel a) {
+    Premise p = a.premise();
+    String constant = opConstants.get(a.opcode());
+    CodeBlock.Builder b = CodeBlock.builder();
+    if (a.local()) {
+      CodeBlock op = contractOf(a.op(), constant).add("\n.build()$<").build();
+      b.add(
+          "$T.<$T>local(\n$>$>$L,\n$T.$L)$<$<$>",
+          Use.class,
+          state,
+          op,
+          ChangeCategory.class,
+          p.category().name());
+    } else {
+      b.add(
+          "$T.<$T>of($L, $T.$L)$>",
+          Use.class,
+          state,
+          constant,
+          ChangeCategory.class,
+          p.category().name());
+    }
     if (!p.input().isEmpty()) {
       b.add("\n.input($S)", p.input());
     }
@@ -344,34 +345,31 @@ final class WiringWriter {
     if (!p.structured().isEmpty()) {
       b.add("\n.structured($L)", strings(p.structured()));
     }
+    if (a.assertTier() != null) {
+      b.add("\n.assertTier($T.$L)", Tier.class, a.assertTier().name());
+    }
+    handlers(b, a);
+    return b.add("\n.build()$<").build();
   }
 
-  private void handlers(CodeBlock.Builder b, ActModel a, boolean local) {
-    ClassName view = wiring.nestedClass(a.viewName().substring(a.viewName().indexOf('.') + 1));
+  private void handlers(CodeBlock.Builder b, ActModel a) {
+    ClassName view = view(a.viewName());
     String returns = "case $L:\n$>return $L;\n$<";
-    handler(b, local, "Reader", a.reader(), readerCases, returns, view, "state", "");
-    handler(
-        b,
-        local,
-        "FieldReader",
-        a.fieldReader(),
-        fieldReaderCases,
-        returns,
-        view,
-        "state",
-        ", field");
-    handler(b, local, "Run", a.run(), runCases, "case $L:\n$>$L;\nreturn;\n$<", view, "state", "");
-    handler(b, local, "Ask", a.ask(), askCases, returns, view, null, "");
+    handler(b, "reader", a.reader(), readerCases, returns, view, "state", "");
+    handler(b, "fieldReader", a.fieldReader(), fieldReaderCases, returns, view, "state", ", field");
+    String runs =
+        a.run() != null && a.run().result() == null ? "case $L:\n$>$L;\nreturn null;\n$<" : returns;
+    handler(b, "run", a.run(), runCases, runs, view, "state", "");
+    handler(b, "ask", a.ask(), askCases, returns, view, null, "");
   }
 
   /**
    * Numbers one handler, adds its case to the dispatcher and its {@code new Handlers(agent, n)} to
-   * the use ({@code .reader(…)}) or local act ({@code .withReader(…)}).
+   * the use ({@code .reader(…)}).
    */
   private void handler(
       CodeBlock.Builder b,
-      boolean local,
-      String kind,
+      String setter,
       Handler h,
       CodeBlock.Builder cases,
       String caseFormat,
@@ -383,19 +381,22 @@ final class WiringWriter {
     }
     int id = handlerCount++;
     cases.add(caseFormat, id, call(h, view, stateArg, rest));
-    String setter =
-        local ? "with" + kind : Character.toLowerCase(kind.charAt(0)) + kind.substring(1);
     b.add("\n.$L(new Handlers(agent, $L))", setter, id);
   }
 
-  /** A direct call of a handler method, passing the action or its typed view. */
+  /** A direct call of a handler method, passing the call or its typed view. */
   private CodeBlock call(Handler h, ClassName view, String stateArg, String rest) {
     CodeBlock target = h.isStatic() ? CodeBlock.of("$T", agent) : CodeBlock.of("agent");
-    CodeBlock act = h.viaView() ? CodeBlock.of("new $T(act)", view) : CodeBlock.of("act");
+    CodeBlock call = h.viaView() ? CodeBlock.of("new $T(call)", view) : CodeBlock.of("call");
     if (stateArg == null) {
-      return CodeBlock.of("$L.$L($L)", target, h.method(), act);
+      return CodeBlock.of("$L.$L($L)", target, h.method(), call);
     }
-    return CodeBlock.of("$L.$L($L, $L$L)", target, h.method(), stateArg, act, rest);
+    return CodeBlock.of("$L.$L($L, $L$L)", target, h.method(), stateArg, call, rest);
+  }
+
+  /** The view class named {@code Wiring.View}. */
+  private ClassName view(String viewName) {
+    return wiring.nestedClass(viewName.substring(viewName.indexOf('.') + 1));
   }
 
   /**
@@ -426,7 +427,7 @@ final class WiringWriter {
                 MethodSpec.methodBuilder("read")
                     .returns(String.class)
                     .addParameter(state, "state")
-                    .addParameter(Action.class, "act")
+                    .addParameter(Call.class, "call")
                     .addException(Exception.class),
                 readerCases.build()))
         .addMethod(
@@ -434,22 +435,23 @@ final class WiringWriter {
                 MethodSpec.methodBuilder("read")
                     .returns(String.class)
                     .addParameter(state, "state")
-                    .addParameter(Action.class, "act")
+                    .addParameter(Call.class, "call")
                     .addParameter(String.class, "field")
                     .addException(Exception.class),
                 fieldReaderCases.build()))
         .addMethod(
             dispatch(
                 MethodSpec.methodBuilder("run")
+                    .returns(Object.class)
                     .addParameter(state, "state")
-                    .addParameter(Action.class, "act")
+                    .addParameter(Call.class, "call")
                     .addException(Exception.class),
                 runCases.build()))
         .addMethod(
             dispatch(
                 MethodSpec.methodBuilder("ask")
                     .returns(String.class)
-                    .addParameter(Action.class, "act"),
+                    .addParameter(Call.class, "call"),
                 askCases.build()))
         .build();
   }
@@ -465,21 +467,21 @@ final class WiringWriter {
   private TypeSpec view(ActModel a) {
     String simple = a.viewName().substring(a.viewName().indexOf('.') + 1);
     ClassName view = wiring.nestedClass(simple);
-    Action op = a.contract();
+    Op op = a.op();
     TypeSpec.Builder b =
         TypeSpec.recordBuilder(view)
             .addModifiers(Modifier.PUBLIC)
             .recordConstructor(
                 MethodSpec.compactConstructorBuilder()
                     .addModifiers(Modifier.PUBLIC)
-                    .addParameter(Action.class, "action")
-                    .addStatement("$T.requireNonNull(action, $S)", Objects.class, "action")
+                    .addParameter(Call.class, "call")
+                    .addStatement("$T.requireNonNull(call, $S)", Objects.class, "call")
                     .build())
             .addJavadoc(
                 "The arguments of a {@code $L} call, typed by the contract, with a constant holding"
                     + " each\noperand's name. Reading never throws: a blank or unparseable value"
                     + " reads as empty, an\nunknown enum value as {@code UNRECOGNISED}.\n\n"
-                    + "@param action the call\n",
+                    + "@param call the call\n",
                 op.opcode());
     b.addField(
         FieldSpec.builder(String.class, "OPCODE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -502,7 +504,7 @@ final class WiringWriter {
       MethodSpec.Builder getter = MethodSpec.methodBuilder(accessor).addModifiers(Modifier.PUBLIC);
       String doc =
           javadocText(o.description().isBlank() ? "Operand " + o.name() + "." : o.description());
-      CodeBlock raw = CodeBlock.of("action.arg($L)", constant);
+      CodeBlock raw = CodeBlock.of("call.arg($L)", constant);
       TypeName element;
       CodeBlock single;
       CodeBlock mapper;
@@ -555,6 +557,21 @@ final class WiringWriter {
                     : ", or the empty string when none is given");
       }
       b.addMethod(getter.build());
+    }
+    if (a.run() != null && a.run().result() != null) {
+      TypeName result = TypeName.get(a.run().result());
+      b.addMethod(
+          MethodSpec.methodBuilder("result")
+              .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+              .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), result))
+              .addParameter(Outcome.class, "outcome")
+              .addJavadoc(
+                  "The value the run handler returned, typed.\n\n"
+                      + "@param outcome the outcome of running a {@code $L} call\n"
+                      + "@return the value; empty when the run failed or returned nothing\n",
+                  op.opcode())
+              .addStatement("return outcome.value($T.class)", result)
+              .build());
     }
     return b.build();
   }

@@ -7,7 +7,7 @@ import static dev.agentkit.processor.Fixtures.lineOf;
 import static dev.agentkit.processor.Fixtures.source;
 
 import com.google.testing.compile.Compilation;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.ContractSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.tools.JavaFileObject;
@@ -25,13 +25,19 @@ class ErrorMessagesTest {
     snapshots = new Fixtures.Snapshots(dir).put(Fixtures.taskboard());
   }
 
-  private void expectError(String text, String marker, String... fragments) {
+  private Compilation expectError(String text, String marker, String... fragments) {
     JavaFileObject agent = source("TriageAgent", text);
     Compilation c = snapshots.compile(agent, board());
     assertThat(c).failed();
     for (String f : fragments) {
       assertThat(c).hadErrorContaining(f).inFile(agent).onLine(lineOf(text, marker));
     }
+    return c;
+  }
+
+  /** As {@link #expectError}, and that error is the compilation's only one. */
+  private void expectOnlyError(String text, String marker, String... fragments) {
+    assertThat(expectError(text, marker, fragments)).hadErrorCount(1);
   }
 
   @Test
@@ -56,7 +62,7 @@ class ErrorMessagesTest {
             """
               @Act(opcode = "set_task_due_date", category = ChangeCategory.SCALAR_SET,
                   input = "due_dat") // here
-              String due(Board b, Action a) { return ""; }
+              String due(Board b, Call a) { return ""; }
             """);
     expectError(
         text,
@@ -91,7 +97,7 @@ class ErrorMessagesTest {
               @Act(opcode = "set_status", category = ChangeCategory.TERMINAL, input = "status",
                   terminalStates = {"done",
                       "dnoe"}) // here
-              String status(Board b, Action a) { return ""; }
+              String status(Board b, Call a) { return ""; }
             """);
     expectError(
         text,
@@ -109,7 +115,7 @@ class ErrorMessagesTest {
             @Act(opcode = "archive_project", category = ChangeCategory.MERGE,
                 assertTier = AssertedTier.REVERSIBLE) // here
             """,
-            "  @Ask(\"archive_project\") String ask(Action a) { return \"?\"; }");
+            "  @Ask(\"archive_project\") String ask(Call a) { return \"?\"; }");
     expectError(
         text,
         "// here",
@@ -133,9 +139,9 @@ class ErrorMessagesTest {
         agent(
             "@Act(opcode = \"send_digest\", category = ChangeCategory.MERGE)",
             """
-              @Ask("send_digest") String ask(Action a) { return "Send?"; }
+              @Ask("send_digest") String ask(Call a) { return "Send?"; }
               @Run("send_digest") // here
-              void send(Board b, Action a) {}
+              void send(Board b, Call a) {}
             """);
     expectError(
         text,
@@ -152,14 +158,14 @@ class ErrorMessagesTest {
             """
               @Act(opcode = "set_task_due_date", category = ChangeCategory.SCALAR_SET, // here
                   input = "due_date")
-              int due(Board b, Action a) { return 0; }
+              int due(Board b, Call a) { return 0; }
             """);
     expectError(
         text,
         "// here",
         "[ReaderSignature] set_task_due_date: the state reader due must be `String due(Board"
-            + " state, Action act) [throws Exception]` (or take TriageAgent_Wiring.SetTaskDueDate"
-            + " in place of Action), but it returns int; it must return String");
+            + " state, Call call) [throws Exception]` (or take TriageAgent_Wiring.SetTaskDueDate"
+            + " in place of Call), but it returns int; it must return String");
   }
 
   @Test
@@ -170,7 +176,7 @@ class ErrorMessagesTest {
             """
               @Act(opcode = "set_task_due_date", category = ChangeCategory.SCALAR_SET, // here
                   input = "due_date")
-              String due(String b, Action a) { return ""; }
+              String due(String b, Call a) { return ""; }
             """);
     expectError(
         text,
@@ -191,7 +197,7 @@ class ErrorMessagesTest {
     expectError(
         text,
         "// here",
-        "its second parameter is TriageAgent_Wiring.SetStatus, not Action or the op's view"
+        "its second parameter is TriageAgent_Wiring.SetStatus, not Call or the op's view"
             + " TriageAgent_Wiring.SetTaskDueDate");
   }
 
@@ -201,9 +207,9 @@ class ErrorMessagesTest {
         agent(
             "@Act(opcode = \"send_digest\", category = ChangeCategory.MERGE)",
             """
-              @Ask("send_digest") String one(Action a) { return "?"; }
+              @Ask("send_digest") String one(Call a) { return "?"; }
               @Ask("send_digest") // here
-              String two(Action a) { return "?"; }
+              String two(Call a) { return "?"; }
             """);
     expectError(text, "// here", "[DuplicateAsk] send_digest: @Ask is on both one and two");
   }
@@ -215,13 +221,13 @@ class ErrorMessagesTest {
             "",
             """
               @Act(opcode = "update_task", category = ChangeCategory.MULTI_FIELD) // here
-              String field(Board b, Action a) { return ""; }
+              String field(Board b, Call a) { return ""; }
             """);
     expectError(
         text,
         "// here",
         "[ReaderSignature] update_task: the field reader field must be `String field(Board state,"
-            + " Action act, String field) [throws Exception]`",
+            + " Call call, String field) [throws Exception]`",
         "it takes 2 parameters");
   }
 
@@ -233,7 +239,7 @@ class ErrorMessagesTest {
             """
               @Act(opcode = "set_task_due_date", category = ChangeCategory.SCALAR_SET, // here
                   input = "due_date")
-              private String due(Board b, Action a) { return ""; }
+              private String due(Board b, Call a) { return ""; }
             """);
     expectError(text, "// here", "it is private, so the generated wiring cannot call it");
   }
@@ -259,7 +265,7 @@ class ErrorMessagesTest {
             "",
             """
               @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS) // here
-              String nothing(Board b, Action a) { return ""; }
+              String nothing(Board b, Call a) { return ""; }
             """);
     expectError(
         text,
@@ -308,7 +314,7 @@ class ErrorMessagesTest {
             "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
             """
               @Run("create_tsk") // here
-              void create(Board b, Action a) {}
+              void create(Board b, Call a) {}
             """);
     expectError(
         text,
@@ -324,7 +330,7 @@ class ErrorMessagesTest {
             "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
             """
               @Ask("archive_project") // here
-              String ask(Action a) { return "?"; }
+              String ask(Call a) { return "?"; }
             """);
     expectError(text, "// here", "[AskWithoutAct] @Ask(\"archive_project\") on ask");
   }
@@ -335,9 +341,9 @@ class ErrorMessagesTest {
         agent(
             "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
             """
-              @Run("create_task") void one(Board b, Action a) {}
+              @Run("create_task") void one(Board b, Call a) {}
               @Run("create_task") // here
-              void two(Board b, Action a) {}
+              void two(Board b, Call a) {}
             """);
     expectError(text, "// here", "[DuplicateRun] create_task: @Run is on both one and two");
   }
@@ -349,14 +355,141 @@ class ErrorMessagesTest {
             "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
             """
               @Run("create_task") // here
-              String create(Board b, Action a) throws Throwable { return ""; }
+              String create(Board b, Call a) throws Throwable { return ""; }
             """);
-    expectError(
+    expectOnlyError(
         text,
         "// here",
-        "[RunSignature] create_task: the run handler create must be `void create(Board state,"
-            + " Action act) [throws Exception]`",
-        "it returns java.lang.String; it must return void; it throws java.lang.Throwable");
+        "[RunSignature] create_task: the run handler create must be `String create(Board state,"
+            + " Call call) [throws Exception]` (or take TriageAgent_Wiring.CreateTask in place of"
+            + " Call), but it throws java.lang.Throwable; it may throw Exception and its"
+            + " subclasses only");
+  }
+
+  @Test
+  void runSignatureAndUnsupportedResultAreBothReported() {
+    String text =
+        agent(
+            "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
+            """
+              @Run("create_task") // signature
+              int create(Board b) { return 0; } // result
+            """);
+    JavaFileObject agent = source("TriageAgent", text);
+    Compilation c = snapshots.compile(agent, board());
+    assertThat(c)
+        .hadErrorContaining(
+            "[RunSignature] create_task: the run handler create must be `void create(Board"
+                + " state, Call call) [throws Exception]`")
+        .inFile(agent)
+        .onLine(lineOf(text, "// signature"));
+    assertThat(c)
+        .hadErrorContaining(
+            "[UnsupportedRunResult] create_task: the run handler create returns int")
+        .inFile(agent)
+        .onLine(lineOf(text, "// result"));
+    assertThat(c).hadErrorCount(2);
+  }
+
+  /** The sentence every {@code [UnsupportedRunResult]} ends with. */
+  private static final String RESULT_FIX =
+      "; return nothing, a String, or a record whose components are String, primitives and their"
+          + " boxes, BigDecimal, BigInteger, enums, LocalDate, OffsetDateTime, Instant, records of"
+          + " these, or List, Set, Optional and Map<String, …> of them";
+
+  private void expectUnsupportedResult(String returns, String body, String message) {
+    String text =
+        agent(
+            "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
+            "  @Run(\"create_task\")\n  "
+                + returns
+                + " create(Board b, Call call) { return null; } // here\n"
+                + body);
+    expectOnlyError(text, "// here", "[UnsupportedRunResult] create_task: " + message + RESULT_FIX);
+  }
+
+  @Test
+  void runReturningAPrimitive() {
+    String text =
+        agent(
+            "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
+            """
+              @Run("create_task")
+              int create(Board b, Call call) { return 0; } // here
+            """);
+    expectOnlyError(
+        text,
+        "// here",
+        "[UnsupportedRunResult] create_task: the run handler create returns int, which is"
+            + " neither a String nor a record"
+            + RESULT_FIX);
+  }
+
+  @Test
+  void runReturningObject() {
+    expectUnsupportedResult(
+        "Object",
+        "",
+        "the run handler create returns java.lang.Object, which is neither a String nor a record");
+  }
+
+  @Test
+  void runReturningAMap() {
+    expectUnsupportedResult(
+        "java.util.Map<Integer, String>",
+        "",
+        "the run handler create returns java.util.Map<java.lang.Integer,java.lang.String>, which"
+            + " is neither a String nor a record");
+  }
+
+  @Test
+  void runReturningAPlainClass() {
+    expectUnsupportedResult(
+        "Made",
+        "  static final class Made {}",
+        "the run handler create returns test.TriageAgent.Made, which is neither a String nor a"
+            + " record");
+  }
+
+  @Test
+  void runReturningARecordWithAThread() {
+    expectUnsupportedResult(
+        "Made",
+        "  record Made(String id, Thread worker) {}",
+        "the run handler create returns test.TriageAgent.Made, a record whose component worker"
+            + " is java.lang.Thread, which does not serialise to JSON");
+  }
+
+  @Test
+  void runReturningARecordWithSeveralBadComponentsNamesEach() {
+    expectUnsupportedResult(
+        "Made",
+        """
+          record Made(String id, java.util.Map<Integer, String> counts, Inner inner) {}
+          record Inner(java.util.List<Object> things, java.util.Optional<Made> again) {}
+        """,
+        "the run handler create returns test.TriageAgent.Made, a record whose component counts"
+            + " is java.util.Map<java.lang.Integer,java.lang.String>, a map whose keys are not"
+            + " String, and whose component inner.things is java.util.List<java.lang.Object>,"
+            + " holding java.lang.Object, which does not serialise to JSON");
+  }
+
+  @Test
+  void runReturningAPrivateRecord() {
+    expectUnsupportedResult(
+        "Secret",
+        "  private record Secret(String id) {}",
+        "the run handler create returns test.TriageAgent.Secret, a record the generated wiring"
+            + " cannot name: Secret is private");
+  }
+
+  @Test
+  void runReturningAGenericRecord() {
+    expectUnsupportedResult(
+        "Page<String>",
+        "  record Page<T>(java.util.List<T> items) {}",
+        "the run handler create returns test.TriageAgent.Page<java.lang.String>, a record with"
+            + " type parameters, which a typed result cannot be checked against");
   }
 
   @Test
@@ -366,12 +499,12 @@ class ErrorMessagesTest {
             "@Act(opcode = \"send_digest\", category = ChangeCategory.MERGE)",
             """
               @Ask("send_digest") // here
-              String ask(Board b, Action a) throws Exception { return ""; }
+              String ask(Board b, Call a) throws Exception { return ""; }
             """);
     expectError(
         text,
         "// here",
-        "[AskSignature] send_digest: the ask wording ask must be `String ask(Action act)`",
+        "[AskSignature] send_digest: the ask wording ask must be `String ask(Call call)`",
         "it takes 2 parameters; it throws checked java.lang.Exception");
   }
 
@@ -398,7 +531,7 @@ class ErrorMessagesTest {
             @LocalAct(opcode = "note", description = "Leave a note.", tier = Tier.REVERSIBLE,
                 category = ChangeCategory.ALWAYS_MINTS,
                 operands = {@LocalAct.Operand(name = "text"),
-                    @LocalAct.Operand(name = "mood", type = dev.agentkit.OperandType.ENUM)}) // here
+                    @LocalAct.Operand(name = "mood", type = dev.agentkit.contract.OperandType.ENUM)}) // here
             """,
             "");
     expectError(text, "// here", "[EnumWithoutValues] note.mood: type enum with no values");
@@ -426,7 +559,7 @@ class ErrorMessagesTest {
         """
         package test;
 
-        import dev.agentkit.ChangeCategory;
+        import dev.agentkit.contract.ChangeCategory;
         import dev.agentkit.annotation.Act;
         import dev.agentkit.annotation.Agent;
 
@@ -452,7 +585,7 @@ class ErrorMessagesTest {
         """
         package test;
 
-        import dev.agentkit.ChangeCategory;
+        import dev.agentkit.contract.ChangeCategory;
         import dev.agentkit.annotation.Act;
         import dev.agentkit.annotation.Agent;
 
@@ -486,12 +619,12 @@ class ErrorMessagesTest {
         """
         package test;
 
-        import dev.agentkit.Action;
+        import dev.agentkit.Call;
         import dev.agentkit.annotation.Run;
 
         final class NotAnAgent {
           @Run("create_task") // here
-          void create(Board b, Action a) {}
+          void create(Board b, Call a) {}
         }
         """;
     JavaFileObject source = source("NotAnAgent", text);
@@ -539,7 +672,8 @@ class ErrorMessagesTest {
   void snapshotOfAnotherContract() throws IOException {
     snapshots.putText(
         "taskboard",
-        ContractSnapshot.write(dev.agentkit.Contract.of("other", Fixtures.taskboard().ops())));
+        ContractSnapshot.write(
+            dev.agentkit.contract.Contract.of("other", Fixtures.taskboard().ops())));
     String text =
         agent("", "").replace("contract = \"taskboard\"", "contract = \"taskboard\" /* here */");
     expectError(
@@ -598,9 +732,9 @@ class ErrorMessagesTest {
             @Act(opcode = "archive_project", category = ChangeCategory.MERGE)
             """,
             """
-              @Run("other") void run(Board b, Action a) {}
+              @Run("other") void run(Board b, Call a) {}
               @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "stat")
-              String status(Board b, Action a) { return ""; }
+              String status(Board b, Call a) { return ""; }
             """);
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
     assertThat(c).hadErrorContaining("[UnknownOpcode] nope");

@@ -4,12 +4,12 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSnapshot;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,33 +27,33 @@ final class Fixtures {
     return Contract.of(
         "taskboard",
         List.of(
-            Action.builder("set_task_due_date")
+            Op.builder("set_task_due_date")
                 .description("Set a task's due date.")
                 .objectType("task")
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.requiredString("task_id", "The task."))
                 .operand(Operand.of("due_date", OperandType.DATE).withDescription("The new date."))
                 .build(),
-            Action.builder("set_status")
+            Op.builder("set_status")
                 .description("Move a task to another status.")
                 .objectType("task")
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.requiredString("task_id", "The task."))
                 .operand(Operand.enumOf("status", true, "todo", "doing", "done", "blocked"))
                 .build(),
-            Action.builder("archive_project")
+            Op.builder("archive_project")
                 .description("Archive a project.")
                 .objectType("project")
                 .tier(Tier.IRREVERSIBLE)
                 .operand(Operand.requiredString("project_id", "The project."))
                 .build(),
-            Action.builder("add_to_project")
+            Op.builder("add_to_project")
                 .description("Add a task to a project.")
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.requiredString("task_id", "The task."))
                 .operand(Operand.requiredString("project_id", "The project."))
                 .build(),
-            Action.builder("create_task")
+            Op.builder("create_task")
                 .description("Create a task.")
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.requiredString("title", "The title."))
@@ -61,14 +61,14 @@ final class Fixtures {
                 .operand(Operand.of("labels", OperandType.STRING).withList(true))
                 .operand(Operand.enumOf("priority", false, "low", "high", "class").withList(true))
                 .build(),
-            Action.builder("update_task")
+            Op.builder("update_task")
                 .description("Update a task's fields.")
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.requiredString("task_id", "The task."))
                 .operand(Operand.of("title", OperandType.STRING))
                 .operand(Operand.of("estimate", OperandType.NUMBER))
                 .build(),
-            Action.builder("send_digest")
+            Op.builder("send_digest")
                 .description("Email a digest to the team.")
                 .tier(Tier.EXTERNAL_REVERSIBLE)
                 .build()));
@@ -166,9 +166,9 @@ final class Fixtures {
     return """
         package test;
 
-        import dev.agentkit.Action;
-        import dev.agentkit.ChangeCategory;
-        import dev.agentkit.Tier;
+        import dev.agentkit.Call;
+        import dev.agentkit.contract.ChangeCategory;
+        import dev.agentkit.contract.Tier;
         import dev.agentkit.annotation.Act;
         import dev.agentkit.annotation.Agent;
         import dev.agentkit.annotation.Ask;

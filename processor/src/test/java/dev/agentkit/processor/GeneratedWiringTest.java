@@ -5,14 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.testing.compile.Compilation;
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
-import dev.agentkit.AutonomyRung;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.DriftException;
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.source.ContractSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,10 +42,10 @@ class GeneratedWiringTest {
       """
       package test;
 
-      import dev.agentkit.Action;
-      import dev.agentkit.ChangeCategory;
-      import dev.agentkit.OperandType;
-      import dev.agentkit.Tier;
+      import dev.agentkit.Call;
+      import dev.agentkit.contract.ChangeCategory;
+      import dev.agentkit.contract.OperandType;
+      import dev.agentkit.contract.Tier;
       import dev.agentkit.annotation.Act;
       import dev.agentkit.annotation.Agent;
       import dev.agentkit.annotation.Ask;
@@ -71,8 +74,8 @@ class GeneratedWiringTest {
             category = ChangeCategory.SCALAR_SET,
             input = "due_date",
             assertTier = AssertedTier.REVERSIBLE)
-        String dueDate(Board board, Action act) {
-          return board.get("due:" + act.arg("task_id"));
+        String dueDate(Board board, Call call) {
+          return board.get("due:" + call.arg("task_id"));
         }
 
         @Run("set_task_due_date")
@@ -86,14 +89,14 @@ class GeneratedWiringTest {
         }
 
         @Act(opcode = "update_task", category = ChangeCategory.MULTI_FIELD)
-        static String field(Board board, Action act, String field) {
+        static String field(Board board, Call call, String field) {
           // The id names the task; it is never a change.
-          return field.equals("task_id") ? act.arg(field) : board.get(field + ":" + act.arg("task_id"));
+          return field.equals("task_id") ? call.arg(field) : board.get(field + ":" + call.arg("task_id"));
         }
 
         @Act(opcode = "archive_project", category = ChangeCategory.TERMINAL, terminalStates = "archived")
-        String projectState(Board board, Action act) {
-          return board.get("project:" + act.arg("project_id"));
+        String projectState(Board board, Call call) {
+          return board.get("project:" + call.arg("project_id"));
         }
 
         @Ask("archive_project")
@@ -179,8 +182,8 @@ class GeneratedWiringTest {
         """
         package test;
 
-        import dev.agentkit.Action;
-        import dev.agentkit.ChangeCategory;
+        import dev.agentkit.Call;
+        import dev.agentkit.contract.ChangeCategory;
         import dev.agentkit.annotation.Act;
         import dev.agentkit.annotation.Agent;
         import dev.agentkit.annotation.Run;
@@ -190,7 +193,7 @@ class GeneratedWiringTest {
           @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
           static final class Inner {
             @Run("create_task")
-            static void create(Board board, Action act) {}
+            static void create(Board board, Call call) {}
           }
 
           @Agent(contract = "taskboard", state = Board.class)
@@ -209,17 +212,17 @@ class GeneratedWiringTest {
         Contract.of(
             "grid",
             List.of(
-                Action.builder("set_a4")
+                Op.builder("set_a4")
                     .description("Set cell A4.")
-                    .tier(dev.agentkit.Tier.REVERSIBLE)
-                    .operand(dev.agentkit.Operand.enumOf("a4", true, "on", "off"))
+                    .tier(dev.agentkit.contract.Tier.REVERSIBLE)
+                    .operand(dev.agentkit.contract.Operand.enumOf("a4", true, "on", "off"))
                     .build()));
     snapshots.put(contract);
     String agent =
         """
         package test;
 
-        import dev.agentkit.ChangeCategory;
+        import dev.agentkit.contract.ChangeCategory;
         import dev.agentkit.annotation.Act;
         import dev.agentkit.annotation.Agent;
         import dev.agentkit.annotation.Run;
@@ -272,7 +275,7 @@ class GeneratedWiringTest {
     assertThat(bound.acts().contract()).contains(Fixtures.taskboard());
 
     // A compatible change: the live description is what gets bound.
-    List<Action> ops = new ArrayList<>(Fixtures.taskboard().ops());
+    List<Op> ops = new ArrayList<>(Fixtures.taskboard().ops());
     ops.replaceAll(
         a ->
             a.opcode().equals("set_status")
@@ -281,14 +284,14 @@ class GeneratedWiringTest {
     Contract reworded = Contract.of("taskboard", ops);
     BoundAgent<Object> live =
         (BoundAgent<Object>) bind.invoke(null, agent, (ContractSource) () -> reworded);
-    assertThat(live.acts().lookup("set_status").orElseThrow().description())
+    assertThat(live.acts().op("set_status").orElseThrow().description())
         .isEqualTo("Move a task along (live wording).");
     assertThat(live.report().items())
         .extracting(i -> i.rule().id())
         .containsExactly("description-changed");
 
     // A breaking change: the op the agent runs was removed.
-    List<Action> fewer = new ArrayList<>(Fixtures.taskboard().ops());
+    List<Op> fewer = new ArrayList<>(Fixtures.taskboard().ops());
     fewer.removeIf(a -> a.opcode().equals("set_task_due_date"));
     Contract removed = Contract.of("taskboard", fewer);
     assertThatThrownBy(() -> invoke(bind, agent, (ContractSource) () -> removed))
@@ -298,6 +301,28 @@ class GeneratedWiringTest {
                 + " change since the snapshot it was compiled against\n"
                 + "  - op-removed: the backend removed op set_task_due_date, which TriageAgent"
                 + " uses");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void bindAgainstAContractTakesItAsTheLiveOne() throws Exception {
+    Compilation c = compile();
+    assertThat(c).succeeded();
+    ClassLoader loader = new CompiledClassLoader(c.generatedFiles(), getClass().getClassLoader());
+    Class<?> agentType = loader.loadClass("test.TriageAgent");
+    Class<?> wiring = loader.loadClass("test.TriageAgent_Wiring");
+    Object agent = construct(agentType);
+    Method bind = wiring.getMethod("bind", agentType, Contract.class);
+
+    BoundAgent<Object> same = (BoundAgent<Object>) bind.invoke(null, agent, Fixtures.taskboard());
+    assertThat(same.report().isEmpty()).isTrue();
+    assertThat(same.acts().contract()).contains(Fixtures.taskboard());
+
+    List<Op> fewer = new ArrayList<>(Fixtures.taskboard().ops());
+    fewer.removeIf(a -> a.opcode().equals("set_task_due_date"));
+    assertThatThrownBy(() -> invoke(bind, agent, Contract.of("taskboard", fewer)))
+        .isInstanceOf(DriftException.class)
+        .hasMessageContaining("op-removed: the backend removed op set_task_due_date");
   }
 
   private static Object invoke(Method m, Object... args) throws Throwable {
@@ -331,7 +356,9 @@ class GeneratedWiringTest {
     assertThat(compiled.op("set_status")).isEqualTo(Fixtures.taskboard().op("set_status"));
 
     Method bindOffline = wiring.getMethod("bindOffline", agentType);
-    ActionSet<Object> set = (ActionSet<Object>) bindOffline.invoke(null, agent);
+    BoundAgent<Object> offline = (BoundAgent<Object>) bindOffline.invoke(null, agent);
+    assertThat(offline.report().isEmpty()).isTrue();
+    ActionSet<Object> set = offline.acts();
     assertThat(set.opcodes())
         .containsExactly(
             "archive_project",
@@ -341,40 +368,36 @@ class GeneratedWiringTest {
             "set_task_due_date",
             "update_task");
 
-    // scalar_set through a reader taking Action; dates compared as instants.
+    // scalar_set through a reader taking Call; dates compared as instants.
     values.put("due:t1", "2026-03-31");
-    Action same =
-        Action.call("set_task_due_date", Map.of("task_id", "t1", "due_date", "2026-03-31T00:00Z"));
-    Action later =
-        Action.call("set_task_due_date", Map.of("task_id", "t1", "due_date", "2026-04-01"));
+    Call same =
+        Call.of("set_task_due_date", Map.of("task_id", "t1", "due_date", "2026-03-31T00:00Z"));
+    Call later = Call.of("set_task_due_date", Map.of("task_id", "t1", "due_date", "2026-04-01"));
     assertThat(set.willChange(board, same)).isFalse();
     assertThat(set.willChange(board, later)).isTrue();
 
     // terminal through a reader taking the typed view.
     values.put("status:t1", "done");
     assertThat(
-            set.willChange(
-                board, Action.call("set_status", Map.of("task_id", "t1", "status", "done"))))
+            set.willChange(board, Call.of("set_status", Map.of("task_id", "t1", "status", "done"))))
         .isFalse();
     assertThat(
-            set.willChange(
-                board, Action.call("set_status", Map.of("task_id", "t2", "status", "done"))))
+            set.willChange(board, Call.of("set_status", Map.of("task_id", "t2", "status", "done"))))
         .isTrue();
 
     // multi_field through a static field reader; numbers compared numerically.
     values.put("estimate:t1", "3");
     assertThat(
             set.willChange(
-                board, Action.call("update_task", Map.of("task_id", "t1", "estimate", "3.0"))))
+                board, Call.of("update_task", Map.of("task_id", "t1", "estimate", "3.0"))))
         .isFalse();
     assertThat(
-            set.willChange(
-                board, Action.call("update_task", Map.of("task_id", "t1", "estimate", "4"))))
+            set.willChange(board, Call.of("update_task", Map.of("task_id", "t1", "estimate", "4"))))
         .isTrue();
 
     // The gate: reversible acts with a run handler apply, irreversible ones are proposed.
-    Action create =
-        Action.call(
+    Call create =
+        Call.of(
             "create_task",
             Map.of(
                 "title",
@@ -385,23 +408,173 @@ class GeneratedWiringTest {
                 "[\"a\",\"b\"]",
                 "priority",
                 "[\"high\",\"low\"]"));
-    Action archive = Action.call("archive_project", Map.of("project_id", "p1"));
-    Action note = Action.call("leave_note", Map.of("task_id", "t1", "mood", "calm"));
+    Call archive = Call.of("archive_project", Map.of("project_id", "p1"));
+    Call note = Call.of("leave_note", Map.of("task_id", "t1", "mood", "calm"));
     Plan plan = set.gate(List.of(later, create, archive, note), AutonomyRung.AUTO);
     assertThat(plan.apply())
-        .extracting(Action::opcode)
+        .extracting(Call::opcode)
         .containsExactly("set_task_due_date", "create_task", "leave_note");
-    assertThat(plan.propose()).extracting(Action::opcode).containsExactly("archive_project");
+    assertThat(plan.propose()).extracting(Call::opcode).containsExactly("archive_project");
     assertThat(set.ask(archive)).isEqualTo("Archive project p1?");
 
-    for (Action a : plan.apply()) {
-      set.run(board, a);
+    for (Call a : plan.apply()) {
+      Outcome outcome = set.run(board, a);
+      assertThat(outcome.done()).isTrue();
+      assertThat(outcome.value()).isEmpty();
     }
     assertThat(values).containsEntry("due:t1", "2026-04-01");
     var logField = agentType.getDeclaredField("log");
     logField.setAccessible(true);
     List<String> log = (List<String>) logField.get(agent);
     assertThat(log).containsExactly("Write docs 2.5 [a, b] [HIGH, LOW]", "note t1 CALM");
+  }
+
+  static final String RESULT_AGENT =
+      """
+      package test;
+
+      import dev.agentkit.Call;
+      import dev.agentkit.CallFailedException;
+      import dev.agentkit.contract.ChangeCategory;
+      import dev.agentkit.contract.Tier;
+      import dev.agentkit.annotation.Act;
+      import dev.agentkit.annotation.Agent;
+      import dev.agentkit.annotation.LocalAct;
+      import dev.agentkit.annotation.Run;
+      import java.math.BigDecimal;
+      import java.math.BigInteger;
+      import java.time.Instant;
+      import java.time.LocalDate;
+      import java.time.OffsetDateTime;
+      import java.util.List;
+      import java.util.Map;
+      import java.util.Optional;
+      import java.util.Set;
+
+      @Agent(contract = "taskboard", state = Board.class)
+      @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
+      @Act(opcode = "add_to_project", category = ChangeCategory.MERGE)
+      @LocalAct(
+          opcode = "leave_note",
+          description = "Leave a note on a task.",
+          tier = Tier.REVERSIBLE,
+          category = ChangeCategory.MERGE,
+          operands = @LocalAct.Operand(name = "task_id", required = true))
+      public final class ResultAgent {
+        enum Priority { LOW, HIGH }
+
+        record Owner(String name, Set<Owner> reports) {}
+
+        record Created(
+            String id,
+            int number,
+            Long version,
+            boolean urgent,
+            char mark,
+            Optional<BigDecimal> estimate,
+            BigInteger serial,
+            List<String> labels,
+            Map<String, LocalDate> due,
+            Optional<List<Priority>> priorities,
+            Instant at,
+            OffsetDateTime when,
+            Owner owner) {}
+
+        @Run("create_task")
+        Created create(Board board, ResultAgent_Wiring.CreateTask task) {
+          return new Created(
+              "t1",
+              1,
+              2L,
+              true,
+              'x',
+              task.estimate(),
+              BigInteger.TEN,
+              task.labels(),
+              Map.of("t1", LocalDate.of(2026, 4, 1)),
+              Optional.of(List.of(Priority.HIGH)),
+              Instant.EPOCH,
+              null,
+              new Owner("ann", Set.of()));
+        }
+
+        @Run("add_to_project")
+        static String add(Board board, Call call) throws CallFailedException {
+          return "added " + call.arg("task_id") + " to " + call.arg("project_id");
+        }
+
+        @Run("leave_note")
+        void note(Board board, ResultAgent_Wiring.LeaveNote note) throws CallFailedException {
+          throw new CallFailedException("task " + note.taskId() + " is closed; reopen it first");
+        }
+      }
+      """;
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void runReturnsTheHandlersValueTypedByTheView() throws Exception {
+    Compilation c =
+        snapshots.compile(Fixtures.source("ResultAgent", RESULT_AGENT), Fixtures.board());
+    assertThat(c).succeededWithoutWarnings();
+    String source =
+        c.generatedSourceFile("test.ResultAgent_Wiring")
+            .orElseThrow()
+            .getCharContent(true)
+            .toString();
+    assertThat(source)
+        .contains("return agent.create(state, new CreateTask(call));")
+        .contains("return ResultAgent.add(state, call);")
+        .contains(
+            "    /**\n"
+                + "     * The value the run handler returned, typed.\n"
+                + "     *\n"
+                + "     * @param outcome the outcome of running a {@code create_task} call\n"
+                + "     * @return the value; empty when the run failed or returned nothing\n"
+                + "     */\n"
+                + "    public static Optional<ResultAgent.Created> result(Outcome outcome) {\n"
+                + "      return outcome.value(ResultAgent.Created.class);\n"
+                + "    }\n");
+
+    ClassLoader loader = new CompiledClassLoader(c.generatedFiles(), getClass().getClassLoader());
+    Class<?> agentType = loader.loadClass("test.ResultAgent");
+    Class<?> wiring = loader.loadClass("test.ResultAgent_Wiring");
+    Object board = construct(loader.loadClass("test.Board"));
+    BoundAgent<Object> bound =
+        (BoundAgent<Object>)
+            wiring.getMethod("bindOffline", agentType).invoke(null, construct(agentType));
+    ActionSet<Object> set = bound.acts();
+
+    // A record, typed by the view's result method.
+    Outcome created =
+        set.run(board, Call.of("create_task", Map.of("title", "Docs", "estimate", "2.5")));
+    assertThat(created.done()).isTrue();
+    Method createResult =
+        loader.loadClass("test.ResultAgent_Wiring$CreateTask").getMethod("result", Outcome.class);
+    assertThat(createResult.getGenericReturnType().getTypeName())
+        .isEqualTo("java.util.Optional<test.ResultAgent$Created>");
+    Optional<Object> record = (Optional<Object>) createResult.invoke(null, created);
+    assertThat(record).containsSame(created.value().orElseThrow());
+    assertThat(record.orElseThrow().toString())
+        .startsWith("Created[id=t1, number=1, version=2, urgent=true, mark=x,")
+        .contains("estimate=Optional[2.5]");
+
+    // A String.
+    Outcome added =
+        set.run(board, Call.of("add_to_project", Map.of("task_id", "t1", "project_id", "p1")));
+    Method addResult =
+        loader.loadClass("test.ResultAgent_Wiring$AddToProject").getMethod("result", Outcome.class);
+    assertThat((Optional<String>) addResult.invoke(null, added)).contains("added t1 to p1");
+    // Another op's outcome is not this view's result.
+    assertThat((Optional<String>) addResult.invoke(null, created)).isEmpty();
+
+    // A failure the model may read.
+    Outcome failed = set.run(board, Call.of("leave_note", Map.of("task_id", "t9")));
+    assertThat(failed.done()).isFalse();
+    assertThat(failed.failure()).isEqualTo("task t9 is closed; reopen it first");
+    assertThat(failed.value()).isEmpty();
+    assertThat(loader.loadClass("test.ResultAgent_Wiring$LeaveNote").getMethods())
+        .extracting(Method::getName)
+        .doesNotContain("result");
   }
 
   @Test

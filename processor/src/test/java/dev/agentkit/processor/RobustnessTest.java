@@ -4,7 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
-import dev.agentkit.ContractSnapshot;
+import dev.agentkit.contract.ContractSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.tools.Diagnostic;
@@ -37,7 +37,7 @@ class RobustnessTest {
         // a local act with an unresolved tier and operand type
         "@LocalAct(opcode = \"x\", description = \"d\", tier = Tier.MAYBE,"
             + " category = ChangeCategory.MERGE, operands = @LocalAct.Operand(name = \"o\","
-            + " type = dev.agentkit.OperandType.BLOB))",
+            + " type = dev.agentkit.contract.OperandType.BLOB))",
       })
   void brokenAnnotationsNeverCrashTheProcessor(String annotation) {
     Compilation c =
@@ -50,10 +50,10 @@ class RobustnessTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "String r(Missing b, Action a) { return \"\"; }",
+        "String r(Missing b, Call a) { return \"\"; }",
         "String r(Board b, TriageAgent_Wiring.NoSuchView a) { return \"\"; }",
-        "String r(Board b, Action a) { return undefined; }",
-        "String r(Board b, Action a, ) { }",
+        "String r(Board b, Call a) { return undefined; }",
+        "String r(Board b, Call a, ) { }",
       })
   void brokenMethodsNeverCrashTheProcessor(String method) {
     String body =
@@ -63,6 +63,28 @@ class RobustnessTest {
     Compilation c =
         snapshots.compile(
             Fixtures.source("TriageAgent", Fixtures.agent("", body)), Fixtures.board());
+    assertThat(c).failed();
+    assertNoCrash(c);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "Missing create(Board b, Call a) { return null; }",
+        "Made create(Board b, Call a) { return null; }\n  record Made(Missing m, List<Gone> g) {}",
+        "Made create(Board b, Call a) { return null; }\n  record Made(java.util.List l) {}",
+        "java.util.Map<String, ?> create(Board b, Call a) { return null; }",
+      })
+  void brokenRunResultsNeverCrashTheProcessor(String method) {
+    String body = "  @Run(\"create_task\")\n  " + method;
+    Compilation c =
+        snapshots.compile(
+            Fixtures.source(
+                "TriageAgent",
+                Fixtures.agent(
+                    "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
+                    body)),
+            Fixtures.board());
     assertThat(c).failed();
     assertNoCrash(c);
   }

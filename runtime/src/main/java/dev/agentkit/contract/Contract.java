@@ -1,7 +1,6 @@
 package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.ContractName;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

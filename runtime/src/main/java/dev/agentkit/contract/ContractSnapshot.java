@@ -1,7 +1,6 @@
 package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.ContractName;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -40,8 +39,8 @@ public final class ContractSnapshot {
   /**
    * Reads a snapshot file strictly: every key present, no unknown key, format 1, a digest that
    * matches the content, a valid contract name and a contract that passes {@link
-   * Contract#problems}. Type aliases ({@code int}, {@code datetime}...) and tier aliases
-   * are accepted, as {@link OperandType#parse} and {@link Tier#parse} accept them.
+   * Contract#problems}. Type aliases ({@code int}, {@code datetime}...) and tier aliases are
+   * accepted, as {@link OperandType#parse} and {@link Tier#parse} accept them.
    *
    * @throws ContractFormatException when the file is missing, unreadable or not a valid snapshot
    */
@@ -106,8 +105,8 @@ public final class ContractSnapshot {
    * temporary file is left behind.
    *
    * @throws IllegalArgumentException when the contract has an invalid name, has no op, or fails
-   *     {@link Contract#problems}; the file is then not touched, so a good snapshot is
-   *     never replaced by an empty or invalid one
+   *     {@link Contract#problems}; the file is then not touched, so a good snapshot is never
+   *     replaced by an empty or invalid one
    * @throws IOException when the file cannot be written
    */
   public static void writeAtomically(Path file, Contract contract) throws IOException {

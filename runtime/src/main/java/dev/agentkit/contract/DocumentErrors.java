@@ -1,10 +1,9 @@
 package dev.agentkit.contract;
 
-import dev.agentkit.internal.text.JsonText;
-
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
+import dev.agentkit.internal.text.JsonText;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;

@@ -1,6 +1,5 @@
 package dev.agentkit.contract;
 
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -9,9 +8,9 @@ import java.util.Map;
 
 /**
  * The ops of a document as a reader meets them, one at a time. Each op is checked by {@link
- * ContractChecks} and, while the ops arrive in opcode order (as agentkit writes
- * them), digested, both while it is still in the cache; so a large contract is walked once, not
- * once to read, once to check and once to hash. Not thread-safe.
+ * ContractChecks} and, while the ops arrive in opcode order (as agentkit writes them), digested,
+ * both while it is still in the cache; so a large contract is walked once, not once to read, once
+ * to check and once to hash. Not thread-safe.
  */
 final class OpCollector {
   private final byte[] source;

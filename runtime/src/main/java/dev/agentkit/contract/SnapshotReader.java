@@ -1,8 +1,5 @@
 package dev.agentkit.contract;
 
-import dev.agentkit.internal.text.ContractName;
-import dev.agentkit.internal.text.Names;
-
 import static dev.agentkit.contract.DocumentErrors.REGENERATE;
 import static dev.agentkit.contract.DocumentErrors.quote;
 
@@ -13,11 +10,12 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.base.ParserBase;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.agentkit.internal.text.ContractName;
+import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads a contract document with Jackson's streaming parser straight into the model, with no tree
@@ -116,8 +114,42 @@ final class SnapshotReader {
     }
   }
 
+  /** The root object's keys as they are read, with where each was found. */
+  private static final class Root {
+    long start;
+    String name;
+    long nameAt = -1;
+    String source = "";
+    String stated;
+    long statedAt = -1;
+    boolean hasOps;
+    long opsAt = -1;
+  }
+
   private Contract readRoot(String origin, String fallbackName)
       throws IOException, ContractFormatException {
+    openRoot();
+    Root root = new Root();
+    root.start = offset();
+    readRootKeys(root);
+    checkTrailing(offset() + 1);
+    checkRootComplete(root);
+    String name = root.name == null ? fallbackName : checkedName(root);
+    if (strict && ops.size() == 0) {
+      throw errors.at(
+          root.opsAt,
+          "$.ops",
+          "the snapshot lists no op; agentkit never writes an empty snapshot, so " + REGENERATE);
+    }
+    Contract contract = ops.contract(name, strict ? root.source : origin);
+    if (strict) {
+      checkDigest(contract, root);
+    }
+    checkOps();
+    return contract;
+  }
+
+  private void openRoot() throws IOException, ContractFormatException {
     JsonToken t = p.nextToken();
     if (t == null) {
       throw errors.at(
@@ -131,108 +163,105 @@ final class SnapshotReader {
       throw wrongType(
           strict ? "a JSON object (a snapshot)" : "a JSON object with an \"ops\" array");
     }
-    long start = offset();
-    String name = null;
-    String source = "";
-    String stated = null;
-    boolean hasOps = false;
-    long nameAt = -1;
-    long statedAt = -1;
-    long opsAt = -1;
+  }
+
+  /**
+   * Reads the root's keys. The wire form skips what a backend cannot vouch for: the format is
+   * whatever it serves, the source is stamped by whoever fetched it, and the digest is computed.
+   */
+  private void readRootKeys(Root root) throws IOException, ContractFormatException {
     seen[ROOT] = 0;
     int count = 0;
     String key;
     while ((key = nextKey(ROOT_NAMES, count++)) != null) {
       switch (key) {
-        case "format":
+        case "format" -> {
           if (!strict) {
-            skip(); // the wire form is whatever the backend serves
+            skip();
           } else if (value(ROOT, 0, key)) {
             checkFormat();
           }
-          break;
-        case "contract":
+        }
+        case "contract" -> {
           if (value(ROOT, 1, key)) {
-            name = text();
-            nameAt = offset();
+            root.name = text();
+            root.nameAt = offset();
           }
-          break;
-        case "source":
+        }
+        case "source" -> {
           if (!strict) {
-            skip(); // stamped by whoever fetched the contract, never taken from the document
+            skip();
           } else if (value(ROOT, 2, key)) {
-            source = text();
+            root.source = text();
           }
-          break;
-        case "digest":
+        }
+        case "digest" -> {
           if (!strict) {
-            skip(); // the live digest is computed from the content
+            skip();
           } else if (value(ROOT, 3, key)) {
-            stated = text();
-            statedAt = offset();
+            root.stated = text();
+            root.statedAt = offset();
           }
-          break;
-        case "ops":
+        }
+        case "ops" -> {
           if (value(ROOT, 4, key)) {
-            opsAt = offset();
+            root.opsAt = offset();
             readOps();
-            hasOps = true;
+            root.hasOps = true;
           }
-          break;
-        default:
-          unknownKey(key, "a snapshot", ROOT_KEYS);
+        }
+        default -> unknownKey(key, "a snapshot", ROOT_KEYS);
       }
     }
-    checkTrailing(offset() + 1);
+  }
+
+  private void checkRootComplete(Root root) throws ContractFormatException {
     if (strict) {
-      requireKeys(ROOT, ALL_ROOT_KEYS, start, "a snapshot", ROOT_KEYS);
-    } else if (!hasOps) {
+      requireKeys(ROOT, ALL_ROOT_KEYS, root.start, "a snapshot", ROOT_KEYS);
+    } else if (!root.hasOps) {
       throw errors.at(
-          start,
+          root.start,
           "$",
           "missing key \"ops\": a served contract is an object with at least an \"ops\" array");
     }
+  }
 
-    if (name == null) {
-      name = fallbackName;
-    } else {
-      List<String> nameProblems = ContractName.problems(name);
-      if (!nameProblems.isEmpty()) {
-        throw errors.at(nameAt, "$.contract", String.join("; ", nameProblems));
-      }
+  private String checkedName(Root root) throws ContractFormatException {
+    List<String> nameProblems = ContractName.problems(root.name);
+    if (!nameProblems.isEmpty()) {
+      throw errors.at(root.nameAt, "$.contract", String.join("; ", nameProblems));
     }
-    if (strict && ops.size() == 0) {
+    return root.name;
+  }
+
+  /** The stated digest is the content's; computed once, and kept by the contract. */
+  private void checkDigest(Contract contract, Root root) throws ContractFormatException {
+    String actual = contract.digest();
+    if (!actual.equals(root.stated)) {
       throw errors.at(
-          opsAt,
-          "$.ops",
-          "the snapshot lists no op; agentkit never writes an empty snapshot, so " + REGENERATE);
+          root.statedAt,
+          "$.digest",
+          "the snapshot's digest is "
+              + quote(root.stated)
+              + " but its content hashes to "
+              + actual
+              + ": the snapshot was edited by hand; "
+              + REGENERATE
+              + " instead of editing it");
     }
-    Contract contract = ops.contract(name, strict ? source : origin);
-    if (strict) {
-      // Computed once, and kept by the contract, so digest() never recomputes it.
-      String actual = contract.digest();
-      if (!actual.equals(stated)) {
-        throw errors.at(
-            statedAt,
-            "$.digest",
-            "the snapshot's digest is "
-                + quote(stated)
-                + " but its content hashes to "
-                + actual
-                + ": the snapshot was edited by hand; "
-                + REGENERATE
-                + " instead of editing it");
-      }
+  }
+
+  /** Every structural problem of the ops, reported at the first op that has one. */
+  private void checkOps() throws ContractFormatException {
+    if (ops.problems().isEmpty()) {
+      return;
     }
-    if (!ops.problems().isEmpty()) {
-      List<String> messages = new ArrayList<>();
-      for (Problem problem : ops.problems()) {
-        messages.add(problem.message());
-      }
-      int first = ops.firstProblem();
-      throw errors.at(ops.start(first), "$.ops[" + first + "]", String.join("; ", messages));
+    List<String> messages = new ArrayList<>();
+    for (Problem problem : ops.problems()) {
+      messages.add(problem.message());
     }
-    return contract;
+    int first = ops.firstProblem();
+    throw errors.at(ops.start(first), "$.ops[" + first + "]", String.join("; ", messages));
   }
 
   private void checkFormat() throws IOException, ContractFormatException {
@@ -349,8 +378,7 @@ final class SnapshotReader {
               + errors.line(ops.start(first))
               + "); an opcode names one op, so it appears once");
     }
-    Op op =
-        new Op(opcode, description, objectType, tier, operands);
+    Op op = new Op(opcode, description, objectType, tier, operands);
     ops.add(op, start, literals);
   }
 

@@ -2,7 +2,6 @@ package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.Names;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

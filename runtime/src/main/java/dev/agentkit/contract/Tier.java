@@ -1,7 +1,6 @@
 package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.Names;
-
 import java.util.Locale;
 
 /**

@@ -12,7 +12,8 @@ public class DriftException extends RuntimeException {
 
   private final transient DriftReport report;
 
-  public DriftException(String agent, String contract, DriftReport report, DriftPolicy.Verdict verdict) {
+  public DriftException(
+      String agent, String contract, DriftReport report, DriftPolicy.Verdict verdict) {
     super(render(agent, contract, verdict));
     this.report = report;
   }

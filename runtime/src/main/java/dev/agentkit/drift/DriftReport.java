@@ -6,11 +6,9 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.internal.text.Names;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -92,25 +90,21 @@ public final class DriftReport {
       Op b = before.op(opcode).orElse(null);
       Op a = after.op(opcode).orElse(null);
       boolean used = usage.uses(opcode) && b != null;
-      DriftSeverity ifUsed = used ? null : DriftSeverity.INFO;
-      String useNote = used && !usage.agent().isEmpty() ? ", which " + usage.agent() + " uses" : "";
+      Findings f = new Findings(opcode, used, used ? usage.use(opcode) : null, usage, items);
       if (a == null) {
-        items.add(
-            item(
-                DriftRule.OP_REMOVED,
-                sev(ifUsed, DriftSeverity.BREAKING),
-                opcode,
-                "",
-                "",
-                "the backend removed op " + opcode + useNote));
-        continue;
+        f.add(DriftRule.OP_REMOVED);
+      } else if (b == null) {
+        f.add(
+            DriftRule.OP_ADDED,
+            usage.acts() == null ? DriftSeverity.COMPATIBLE : DriftSeverity.INFO,
+            "",
+            "",
+            "",
+            "",
+            "");
+      } else {
+        compareOp(b, a, f);
       }
-      if (b == null) {
-        DriftSeverity s = usage.acts() == null ? DriftSeverity.COMPATIBLE : DriftSeverity.INFO;
-        items.add(item(DriftRule.OP_ADDED, s, opcode, "", "", "the backend added op " + opcode));
-        continue;
-      }
-      compareOp(b, a, used ? usage.use(opcode) : null, ifUsed, useNote, items);
     }
     items.sort(
         Comparator.comparing(DriftItem::opcode)
@@ -125,246 +119,174 @@ public final class DriftReport {
     return new DriftReport(agent, digest, digest, List.of());
   }
 
-  private static void compareOp(
-      Op b, Op a, ActUse use, DriftSeverity ifUsed, String useNote, List<DriftItem> items) {
-    boolean used = ifUsed == null;
-    String op = b.opcode();
-    if (b.tier() != a.tier() && b.tier() != null && a.tier() != null) {
-      boolean raised = a.tier().ordinal() > b.tier().ordinal();
-      if (raised) {
-        boolean nowWithheld =
-            AutonomyRung.maxRungFor(b.tier()) == AutonomyRung.AUTO
-                && AutonomyRung.maxRungFor(a.tier()) == AutonomyRung.ASK;
-        DriftSeverity s = DriftSeverity.COMPATIBLE;
-        String why = "";
-        if (nowWithheld && use != null && use.hasRun()) {
-          s = DriftSeverity.BREAKING;
-          why = "; its run handler can never run now, so the act must be asked instead";
-        } else if (nowWithheld && use != null && !use.hasAsk()) {
-          s = DriftSeverity.BREAKING;
-          why = "; it is now withheld for a human but has no ask wording, so it would vanish";
-        } else if (nowWithheld) {
-          why = "; it is now proposed to a human instead of running";
-        }
-        items.add(
-            item(
-                DriftRule.TIER_RAISED,
-                sev(ifUsed, s),
-                op,
-                "",
-                "",
-                "the backend raised the tier of "
-                    + op
-                    + " from "
-                    + b.tier().wireName()
-                    + " to "
-                    + a.tier().wireName()
-                    + useNote
-                    + why));
-      } else {
-        items.add(
-            item(
-                DriftRule.TIER_LOWERED,
-                sev(ifUsed, DriftSeverity.COMPATIBLE),
-                op,
-                "",
-                "",
-                "the backend lowered the tier of "
-                    + op
-                    + " from "
-                    + b.tier().wireName()
-                    + " to "
-                    + a.tier().wireName()
-                    + useNote));
-      }
-    }
+  private static void compareOp(Op b, Op a, Findings f) {
+    compareTier(b, a, f);
     if (!b.description().equals(a.description())) {
-      items.add(
-          item(
-              DriftRule.DESCRIPTION_CHANGED,
-              sev(ifUsed, DriftSeverity.COMPATIBLE),
-              op,
-              "",
-              "",
-              "the backend changed the description of "
-                  + op
-                  + useNote
-                  + (used ? "; the live wording is what the model reads" : "")));
+      f.add(
+          DriftRule.DESCRIPTION_CHANGED,
+          "",
+          "",
+          "",
+          "",
+          f.used ? "; the live wording is what the model reads" : "");
     }
     if (!b.objectType().equals(a.objectType())) {
-      items.add(
-          item(
-              DriftRule.OBJECT_TYPE_CHANGED,
-              sev(ifUsed, DriftSeverity.COMPATIBLE),
-              op,
-              "",
-              "",
-              "the backend changed the object type of "
-                  + op
-                  + " from \""
-                  + b.objectType()
-                  + "\" to \""
-                  + a.objectType()
-                  + "\""
-                  + useNote));
+      f.add(DriftRule.OBJECT_TYPE_CHANGED, "", b.objectType(), a.objectType(), "", "");
     }
     for (Operand bo : b.operands()) {
       Operand ao = a.operand(bo.name()).orElse(null);
-      String target = op + "." + bo.name();
-      boolean isInput = use != null && bo.name().equals(use.input());
       if (ao == null) {
-        items.add(
-            item(
-                DriftRule.OPERAND_REMOVED,
-                sev(ifUsed, DriftSeverity.BREAKING),
-                op,
-                bo.name(),
-                "",
-                "the backend removed operand "
-                    + target
-                    + (isInput ? " (the input of its premise)" : "")
-                    + useNote));
-        continue;
-      }
-      if (bo.type() != ao.type()) {
-        items.add(
-            item(
-                DriftRule.OPERAND_TYPE_CHANGED,
-                sev(ifUsed, DriftSeverity.BREAKING),
-                op,
-                bo.name(),
-                "",
-                "the backend changed the type of "
-                    + target
-                    + " from "
-                    + bo.type().wireName()
-                    + " to "
-                    + ao.type().wireName()
-                    + useNote));
-      }
-      if (bo.list() != ao.list()) {
-        items.add(
-            item(
-                DriftRule.OPERAND_LIST_CHANGED,
-                sev(ifUsed, DriftSeverity.BREAKING),
-                op,
-                bo.name(),
-                "",
-                "the backend made "
-                    + target
-                    + (ao.list() ? " a list" : " a single value")
-                    + useNote));
-      }
-      if (!bo.required() && ao.required()) {
-        items.add(
-            item(
-                DriftRule.OPERAND_BECAME_REQUIRED,
-                sev(ifUsed, DriftSeverity.BREAKING),
-                op,
-                bo.name(),
-                "",
-                "the backend made " + target + " required" + useNote));
-      } else if (bo.required() && !ao.required()) {
-        items.add(
-            item(
-                DriftRule.OPERAND_BECAME_OPTIONAL,
-                sev(ifUsed, DriftSeverity.COMPATIBLE),
-                op,
-                bo.name(),
-                "",
-                "the backend made " + target + " optional" + useNote));
-      }
-      if (!bo.description().equals(ao.description())) {
-        items.add(
-            item(
-                DriftRule.DESCRIPTION_CHANGED,
-                sev(ifUsed, DriftSeverity.COMPATIBLE),
-                op,
-                bo.name(),
-                "",
-                "the backend changed the description of " + target + useNote));
-      }
-      if (bo.type() == OperandType.ENUM && ao.type() == OperandType.ENUM) {
-        Set<String> after = new HashSet<>(ao.enumValues());
-        Set<String> before = new HashSet<>(bo.enumValues());
-        for (String v : bo.enumValues()) {
-          if (!after.contains(v)) {
-            items.add(
-                item(
-                    DriftRule.ENUM_VALUE_REMOVED,
-                    sev(ifUsed, DriftSeverity.BREAKING),
-                    op,
-                    bo.name(),
-                    v,
-                    "the backend removed enum value \""
-                        + v
-                        + "\" of "
-                        + target
-                        + useNote
-                        + (used ? "; calls with it are now rejected" : "")));
-          }
-        }
-        for (String v : ao.enumValues()) {
-          if (!before.contains(v)) {
-            items.add(
-                item(
-                    DriftRule.ENUM_VALUE_ADDED,
-                    sev(ifUsed, DriftSeverity.COMPATIBLE),
-                    op,
-                    bo.name(),
-                    v,
-                    "the backend added enum value \""
-                        + v
-                        + "\" to "
-                        + target
-                        + useNote
-                        + (used ? "; it is usable at once" : "")));
-          }
-        }
+        boolean isInput = f.use != null && bo.name().equals(f.use.input());
+        f.add(
+            DriftRule.OPERAND_REMOVED,
+            bo.name(),
+            "",
+            "",
+            "",
+            isInput ? " (the input of its premise)" : "");
+      } else {
+        compareOperand(bo, ao, f);
       }
     }
     for (Operand ao : a.operands()) {
-      if (b.operand(ao.name()).isPresent()) {
-        continue;
-      }
-      String target = op + "." + ao.name();
-      if (ao.required()) {
-        items.add(
-            item(
-                DriftRule.OPERAND_ADDED_REQUIRED,
-                sev(ifUsed, DriftSeverity.BREAKING),
-                op,
-                ao.name(),
-                "",
-                "the backend added required operand "
-                    + target
-                    + useNote
-                    + (used ? "; calls without it are now rejected" : "")));
-      } else {
-        items.add(
-            item(
-                DriftRule.OPERAND_ADDED_OPTIONAL,
-                sev(ifUsed, DriftSeverity.COMPATIBLE),
-                op,
-                ao.name(),
-                "",
-                "the backend added optional operand " + target + useNote));
+      if (b.operand(ao.name()).isEmpty()) {
+        f.add(
+            ao.required() ? DriftRule.OPERAND_ADDED_REQUIRED : DriftRule.OPERAND_ADDED_OPTIONAL,
+            ao.name(),
+            "",
+            "",
+            "",
+            "");
       }
     }
   }
 
-  private static DriftSeverity sev(DriftSeverity override, DriftSeverity s) {
-    return override != null ? override : s;
+  /**
+   * A raised tier is compatible unless it strands the act: a run handler that can never run now, or
+   * a withheld act with no ask wording.
+   */
+  private static void compareTier(Op b, Op a, Findings f) {
+    if (b.tier() == a.tier() || b.tier() == null || a.tier() == null) {
+      return;
+    }
+    String from = b.tier().wireName();
+    String to = a.tier().wireName();
+    if (a.tier().ordinal() < b.tier().ordinal()) {
+      f.add(DriftRule.TIER_LOWERED, "", from, to, "", "");
+      return;
+    }
+    boolean nowWithheld =
+        AutonomyRung.maxRungFor(b.tier()) == AutonomyRung.AUTO
+            && AutonomyRung.maxRungFor(a.tier()) == AutonomyRung.ASK;
+    DriftSeverity severity = DriftSeverity.COMPATIBLE;
+    String why = "";
+    if (nowWithheld && f.use != null && f.use.hasRun()) {
+      severity = DriftSeverity.BREAKING;
+      why = "; its run handler can never run now, so the act must be asked instead";
+    } else if (nowWithheld && f.use != null && !f.use.hasAsk()) {
+      severity = DriftSeverity.BREAKING;
+      why = "; it is now withheld for a human but has no ask wording, so it would vanish";
+    } else if (nowWithheld) {
+      why = "; it is now proposed to a human instead of running";
+    }
+    f.add(DriftRule.TIER_RAISED, f.grade(severity), "", from, to, "", why);
   }
 
-  private static DriftItem item(
-      DriftRule rule,
-      DriftSeverity severity,
-      String opcode,
-      String operand,
-      String value,
-      String sentence) {
-    return new DriftItem(rule, severity, opcode, operand, value, sentence);
+  private static void compareOperand(Operand bo, Operand ao, Findings f) {
+    String name = bo.name();
+    if (bo.type() != ao.type()) {
+      f.add(
+          DriftRule.OPERAND_TYPE_CHANGED, name, bo.type().wireName(), ao.type().wireName(), "", "");
+    }
+    if (bo.list() != ao.list()) {
+      f.add(
+          DriftRule.OPERAND_LIST_CHANGED,
+          name,
+          "",
+          ao.list() ? "a list" : "a single value",
+          "",
+          "");
+    }
+    if (bo.required() != ao.required()) {
+      f.add(
+          ao.required() ? DriftRule.OPERAND_BECAME_REQUIRED : DriftRule.OPERAND_BECAME_OPTIONAL,
+          name,
+          "",
+          "",
+          "",
+          "");
+    }
+    if (!bo.description().equals(ao.description())) {
+      f.add(DriftRule.DESCRIPTION_CHANGED, name, "", "", "", "");
+    }
+    if (bo.type() == OperandType.ENUM && ao.type() == OperandType.ENUM) {
+      Set<String> after = new HashSet<>(ao.enumValues());
+      Set<String> before = new HashSet<>(bo.enumValues());
+      for (String v : bo.enumValues()) {
+        if (!after.contains(v)) {
+          f.add(DriftRule.ENUM_VALUE_REMOVED, name, "", "", v, "");
+        }
+      }
+      for (String v : ao.enumValues()) {
+        if (!before.contains(v)) {
+          f.add(DriftRule.ENUM_VALUE_ADDED, name, "", "", v, "");
+        }
+      }
+    }
+  }
+
+  /**
+   * The differences found in one op, graded and worded by their {@link DriftRule}: an op no agent
+   * in view uses is only informational.
+   */
+  private static final class Findings {
+    final String opcode;
+    final boolean used;
+    final ActUse use;
+    final String useNote;
+    final List<DriftItem> items;
+
+    Findings(String opcode, boolean used, ActUse use, Usage usage, List<DriftItem> items) {
+      this.opcode = opcode;
+      this.used = used;
+      this.use = use;
+      this.useNote = used && !usage.agent().isEmpty() ? ", which " + usage.agent() + " uses" : "";
+      this.items = items;
+    }
+
+    void add(DriftRule rule) {
+      add(rule, "", "", "", "", "");
+    }
+
+    void add(DriftRule rule, String operand, String from, String to, String value, String note) {
+      add(rule, grade(rule.defaultSeverity()), operand, from, to, value, note);
+    }
+
+    /** The severity for this op: as given when an agent in view uses it, else informational. */
+    DriftSeverity grade(DriftSeverity severity) {
+      return used ? severity : DriftSeverity.INFO;
+    }
+
+    /** Adds a finding graded {@code severity}, as it stands. */
+    void add(
+        DriftRule rule,
+        DriftSeverity severity,
+        String operand,
+        String from,
+        String to,
+        String value,
+        String note) {
+      Map<String, String> fill =
+          Map.of(
+              "op", opcode,
+              "target", operand.isEmpty() ? opcode : opcode + "." + operand,
+              "from", from,
+              "to", to,
+              "value", value,
+              "use", useNote,
+              "note", note);
+      items.add(new DriftItem(rule, severity, opcode, operand, value, rule.sentence(fill, used)));
+    }
   }
 
   /** The agent the report is graded for, or empty. */

@@ -16,8 +16,8 @@ import java.util.Set;
  * <p>Not API: public for the processor and the runtime's own packages; no compatibility promise.
  *
  * @param opcode the act's opcode
- * @param op the whole op: for a local act as declared, for a use once bound; null for a use not
- *     yet bound
+ * @param op the whole op: for a local act as declared, for a use once bound; null for a use not yet
+ *     bound
  * @param category the premise's change category, or null when unset
  * @param input the operand the premise compares, or empty
  * @param terminalStates the premise's terminal states
@@ -49,10 +49,7 @@ public record ActDeclaration(
     input = input == null ? "" : input;
     terminalStates = terminalStates == null ? List.of() : List.copyOf(terminalStates);
     structured = structured == null ? List.of() : List.copyOf(structured);
-    handlers =
-        handlers.isEmpty()
-            ? Set.of()
-            : Set.copyOf(EnumSet.copyOf(handlers));
+    handlers = handlers.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(handlers));
   }
 
   /** Whether the act has this kind of handler. */

@@ -1,7 +1,5 @@
 package dev.agentkit.internal;
 
-import dev.agentkit.internal.Values;
-
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;

@@ -8,17 +8,16 @@ import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.contract.Tier;
-import dev.agentkit.internal.text.Names;
-
 import dev.agentkit.internal.ActDeclaration.Handler;
+import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The one rules engine: the checks an agent's acts must pass, written once and run by the
@@ -163,213 +162,222 @@ public final class ContractRules {
     return problems;
   }
 
-  private static void validateOne(ActDeclaration d, List<Problem> problems) {
-    Op a = d.op();
-    String op = d.opcode();
-    String label = Names.label(op);
-    if (op.isEmpty()) {
-      problems.add(
-          Problem.of(
+  /** One check of an act: it adds a problem for each way the act breaks its rule. */
+  @FunctionalInterface
+  private interface Check {
+    void run(ActDeclaration d, List<Problem> problems);
+  }
+
+  /** A check that finds at most one problem: {@code kind} when {@code broken}, in these words. */
+  private static Check when(
+      Problem.Kind kind, Predicate<ActDeclaration> broken, Function<ActDeclaration, String> words) {
+    return (d, problems) -> {
+      if (broken.test(d)) {
+        problems.add(Problem.of(kind, d.opcode(), "", words.apply(d)));
+      }
+    };
+  }
+
+  /**
+   * The checks of one act, in the order their problems are reported. Each reads the act's op (its
+   * contract), its premise and which handlers it has.
+   */
+  private static final List<Check> ACT_CHECKS =
+      List.of(
+          when(
               Problem.Kind.EMPTY_OPCODE,
-              op,
-              "",
-              "an act has an empty opcode; every act needs the opcode its backend knows it by"));
-    }
-    if (a.description().isBlank()) {
-      problems.add(
-          Problem.of(
+              d -> d.opcode().isEmpty(),
+              d ->
+                  "an act has an empty opcode; every act needs the opcode its backend knows it by"),
+          when(
               Problem.Kind.BLANK_DESCRIPTION,
-              op,
-              "",
-              label
-                  + ": the description is blank; it is the prompt the model reads, so describe"
-                  + " what the act does"));
-    }
-    if (d.category() == null) {
-      problems.add(
-          Problem.of(
+              d -> d.op().description().isBlank(),
+              d ->
+                  label(d)
+                      + ": the description is blank; it is the prompt the model reads, so"
+                      + " describe what the act does"),
+          when(
               Problem.Kind.UNSET_CATEGORY,
-              op,
-              "",
-              label
-                  + ": no change category; say how to tell whether the act would change"
-                  + " anything, with one of "
-                  + ChangeCategory.validNames()));
+              d -> d.category() == null,
+              d ->
+                  label(d)
+                      + ": no change category; say how to tell whether the act would change"
+                      + " anything, with one of "
+                      + ChangeCategory.validNames()),
+          when(
+              Problem.Kind.UNSET_TIER,
+              d -> d.op().tier() == null,
+              d ->
+                  label(d)
+                      + ": no tier; an unset tier is never taken as read-only, so give one of "
+                      + Tier.validNames()),
+          when(
+              Problem.Kind.WITHHELD_WITHOUT_ASK,
+              d -> withheld(d) && !d.has(Handler.ASK),
+              d ->
+                  label(d)
+                      + ": tier "
+                      + d.op().tier().wireName()
+                      + " is always withheld for a human, but the act has no ask wording, so the"
+                      + " user would never be asked and the act would vanish; add ask wording"
+                      + " (@Ask)"),
+          when(
+              Problem.Kind.WITHHELD_WITH_RUN,
+              d -> withheld(d) && d.has(Handler.RUN),
+              d ->
+                  label(d)
+                      + ": has a run handler, but tier "
+                      + d.op().tier().wireName()
+                      + " can never run live, so the handler is dead code that reads as live;"
+                      + " remove it (@Run) and let the user accept the proposal"),
+          when(
+              Problem.Kind.MISSING_FIELD_READER,
+              d -> is(d, ChangeCategory::needsFieldReader) && !d.has(Handler.FIELD_READER),
+              d ->
+                  label(d)
+                      + ": category multi_field compares each argument with its field's current"
+                      + " value, so it needs a field reader (state, call, field name)"),
+          when(
+              Problem.Kind.UNEXPECTED_FIELD_READER,
+              d -> isNot(d, ChangeCategory::needsFieldReader) && d.has(Handler.FIELD_READER),
+              d ->
+                  label(d)
+                      + ": has a field reader, but category "
+                      + d.category().wireName()
+                      + " never reads fields; use multi_field or remove the field reader"),
+          when(
+              Problem.Kind.MISSING_READER,
+              d -> is(d, ChangeCategory::needsStateReader) && !d.has(Handler.READER),
+              d ->
+                  label(d)
+                      + ": category "
+                      + d.category().wireName()
+                      + " compares against the current state, so it needs a state reader"),
+          when(
+              Problem.Kind.UNEXPECTED_READER,
+              d -> isNot(d, ChangeCategory::needsStateReader) && d.has(Handler.READER),
+              d ->
+                  label(d)
+                      + ": has a state reader, but category "
+                      + d.category().wireName()
+                      + " "
+                      + (d.category().needsFieldReader()
+                          ? "reads each field through a field reader (state, call, field name)"
+                              + " instead"
+                          : "reads no state, so the reader would never be called")
+                      + "; change the category or remove the reader"),
+          when(
+              Problem.Kind.MISSING_INPUT,
+              d -> is(d, ChangeCategory::needsInput) && d.input().isBlank(),
+              d ->
+                  label(d)
+                      + ": category "
+                      + d.category().wireName()
+                      + " compares the proposed value of one operand with the current one, so"
+                      + " name that operand as the input; operands: "
+                      + Names.listing(d.op().operandNames())),
+          when(
+              Problem.Kind.MISSING_TERMINAL_STATES,
+              d -> d.category() == ChangeCategory.TERMINAL && d.terminalStates().isEmpty(),
+              d ->
+                  label(d)
+                      + ": category terminal needs the terminal states after which the act"
+                      + " changes nothing (e.g. done, archived)"),
+          ContractRules::checkInput,
+          ContractRules::checkStructured,
+          ContractRules::checkOperands);
+
+  private static void validateOne(ActDeclaration d, List<Problem> problems) {
+    for (Check c : ACT_CHECKS) {
+      c.run(d, problems);
     }
-    Tier tier = a.tier();
-    if (tier == null) {
+  }
+
+  private static String label(ActDeclaration d) {
+    return Names.label(d.opcode());
+  }
+
+  private static boolean withheld(ActDeclaration d) {
+    Tier tier = d.op().tier();
+    return tier != null && AutonomyRung.maxRungFor(tier) == AutonomyRung.ASK;
+  }
+
+  private static boolean is(ActDeclaration d, Predicate<ChangeCategory> p) {
+    return d.category() != null && p.test(d.category());
+  }
+
+  private static boolean isNot(ActDeclaration d, Predicate<ChangeCategory> p) {
+    return d.category() != null && !p.test(d.category());
+  }
+
+  /** The input names an operand; for terminal, its states are values of an enum input. */
+  private static void checkInput(ActDeclaration d, List<Problem> problems) {
+    if (d.input().isBlank()) {
+      return;
+    }
+    List<String> names = d.op().operandNames();
+    Operand input = d.op().operand(d.input()).orElse(null);
+    if (input == null) {
       problems.add(
           Problem.of(
-              Problem.Kind.UNSET_TIER,
-              op,
-              "",
-              label
-                  + ": no tier; an unset tier is never taken as read-only, so give one of "
-                  + Tier.validNames()));
-    } else if (AutonomyRung.maxRungFor(tier) == AutonomyRung.ASK) {
-      if (!d.has(Handler.ASK)) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.WITHHELD_WITHOUT_ASK,
-                op,
-                "",
-                label
-                    + ": tier "
-                    + tier.wireName()
-                    + " is always withheld for a human, but the act has no ask wording, so the"
-                    + " user would never be asked and the act would vanish; add ask wording"
-                    + " (@Ask)"));
-      }
-      if (d.has(Handler.RUN)) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.WITHHELD_WITH_RUN,
-                op,
-                "",
-                label
-                    + ": has a run handler, but tier "
-                    + tier.wireName()
-                    + " can never run live, so the handler is dead code that reads as live;"
-                    + " remove it (@Run) and let the user accept the proposal"));
-      }
+              Problem.Kind.UNKNOWN_INPUT,
+              d.opcode(),
+              d.input(),
+              label(d)
+                  + ": input \""
+                  + d.input()
+                  + "\" names no operand of this op; operands: "
+                  + Names.listing(names)
+                  + Names.didYouMean(d.input(), names)));
+      return;
     }
-    ChangeCategory category = d.category();
-    if (category != null) {
-      checkReaders(d, category, label, problems);
-      if (category.needsInput() && d.input().isBlank()) {
+    if (input.type() != OperandType.ENUM || d.category() != ChangeCategory.TERMINAL) {
+      return;
+    }
+    for (String state : d.terminalStates()) {
+      if (!Names.containsIgnoreCase(input.enumValues(), state)) {
         problems.add(
             Problem.of(
-                Problem.Kind.MISSING_INPUT,
-                op,
-                "",
-                label
-                    + ": category "
-                    + category.wireName()
-                    + " compares the proposed value of one operand with the current one, so"
-                    + " name that operand as the input; operands: "
-                    + Names.listing(a.operandNames())));
-      }
-      if (category == ChangeCategory.TERMINAL && d.terminalStates().isEmpty()) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.MISSING_TERMINAL_STATES,
-                op,
-                "",
-                label
-                    + ": category terminal needs the terminal states after which the act changes"
-                    + " nothing (e.g. done, archived)"));
-      }
-    }
-    List<String> operandNames = a.operandNames();
-    Operand input = null;
-    if (!d.input().isBlank()) {
-      input = a.operand(d.input()).orElse(null);
-      if (input == null) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.UNKNOWN_INPUT,
-                op,
-                d.input(),
-                label
-                    + ": input \""
-                    + d.input()
-                    + "\" names no operand of this op; operands: "
-                    + Names.listing(operandNames)
-                    + Names.didYouMean(d.input(), operandNames)));
-      }
-    }
-    if (input != null && input.type() == OperandType.ENUM && category == ChangeCategory.TERMINAL) {
-      for (String state : d.terminalStates()) {
-        if (!Names.containsIgnoreCase(input.enumValues(), state)) {
-          problems.add(
-              Problem.of(
-                  Problem.Kind.TERMINAL_STATE_NOT_IN_ENUM,
-                  op,
-                  state,
-                  label
-                      + ": terminal state \""
-                      + state
-                      + "\" is not a value of input "
-                      + input.name()
-                      + ", so the act could never be recognised as done; values: "
-                      + Names.listing(input.enumValues())
-                      + Names.didYouMean(state, input.enumValues())));
-        }
-      }
-    }
-    for (String s : d.structured()) {
-      if (a.operand(s).isEmpty()) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.UNKNOWN_STRUCTURED,
-                op,
-                s,
-                label
-                    + ": structured operand \""
-                    + s
-                    + "\" names no operand of this op; operands: "
-                    + Names.listing(operandNames)
-                    + Names.didYouMean(s, operandNames)));
-      }
-    }
-    for (Problem p : a.problems()) {
-      if (p.kind().attribute().equals("operands")) {
-        problems.add(p);
+                Problem.Kind.TERMINAL_STATE_NOT_IN_ENUM,
+                d.opcode(),
+                state,
+                label(d)
+                    + ": terminal state \""
+                    + state
+                    + "\" is not a value of input "
+                    + input.name()
+                    + ", so the act could never be recognised as done; values: "
+                    + Names.listing(input.enumValues())
+                    + Names.didYouMean(state, input.enumValues())));
       }
     }
   }
 
-  private static void checkReaders(
-      ActDeclaration d, ChangeCategory category, String label, List<Problem> problems) {
-    String op = d.opcode();
-    if (category.needsFieldReader() && !d.has(Handler.FIELD_READER)) {
-      problems.add(
-          Problem.of(
-              Problem.Kind.MISSING_FIELD_READER,
-              op,
-              "",
-              label
-                  + ": category multi_field compares each argument with its field's current"
-                  + " value, so it needs a field reader (state, action, field name)"));
+  private static void checkStructured(ActDeclaration d, List<Problem> problems) {
+    List<String> names = d.op().operandNames();
+    for (String s : d.structured()) {
+      if (d.op().operand(s).isEmpty()) {
+        problems.add(
+            Problem.of(
+                Problem.Kind.UNKNOWN_STRUCTURED,
+                d.opcode(),
+                s,
+                label(d)
+                    + ": structured operand \""
+                    + s
+                    + "\" names no operand of this op; operands: "
+                    + Names.listing(names)
+                    + Names.didYouMean(s, names)));
+      }
     }
-    if (!category.needsFieldReader() && d.has(Handler.FIELD_READER)) {
-      problems.add(
-          Problem.of(
-              Problem.Kind.UNEXPECTED_FIELD_READER,
-              op,
-              "",
-              label
-                  + ": has a field reader, but category "
-                  + category.wireName()
-                  + " never reads fields; use multi_field or remove the field reader"));
-    }
-    if (category.needsStateReader() && !d.has(Handler.READER)) {
-      problems.add(
-          Problem.of(
-              Problem.Kind.MISSING_READER,
-              op,
-              "",
-              label
-                  + ": category "
-                  + category.wireName()
-                  + " compares against the current state, so it needs a state reader"));
-    }
-    if (!category.needsStateReader() && d.has(Handler.READER)) {
-      String why =
-          category.needsFieldReader()
-              ? "reads each field through a field reader (state, action, field name) instead"
-              : "reads no state, so the reader would never be called";
-      problems.add(
-          Problem.of(
-              Problem.Kind.UNEXPECTED_READER,
-              op,
-              "",
-              label
-                  + ": has a state reader, but category "
-                  + category.wireName()
-                  + " "
-                  + why
-                  + "; change the category or remove the reader"));
+  }
+
+  /** The op's own operand problems: empty or repeated names, enums with no values. */
+  private static void checkOperands(ActDeclaration d, List<Problem> problems) {
+    for (Problem p : d.op().problems()) {
+      if (p.kind().attribute().equals("operands")) {
+        problems.add(p);
+      }
     }
   }
 }

@@ -1,10 +1,9 @@
 package dev.agentkit.internal;
 
-import dev.agentkit.contract.OperandType;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.agentkit.contract.OperandType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;

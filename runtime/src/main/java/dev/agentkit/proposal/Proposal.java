@@ -1,7 +1,7 @@
 package dev.agentkit.proposal;
 
-import dev.agentkit.Call;
 import dev.agentkit.ActionSet;
+import dev.agentkit.Call;
 import dev.agentkit.contract.Problem;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -346,8 +346,7 @@ public final class Proposal {
         }
         if (found.isEmpty()) {
           out.add(
-              new ProposalOp(
-                  op.actions().verified(Call.of(call.opcode(), call.args(), fillList))));
+              new ProposalOp(op.actions().verified(Call.of(call.opcode(), call.args(), fillList))));
         }
       }
       return out;

@@ -7,5 +7,7 @@
  * tokens ({@link dev.agentkit.proposal.QuestionTokens}). Before sending a batch, {@link
  * dev.agentkit.proposal.Proposals} drops the asks that would change nothing and caps how many each
  * agent sends.
+ *
+ * <p>Depends on {@code dev.agentkit} and {@code contract}.
  */
 package dev.agentkit.proposal;

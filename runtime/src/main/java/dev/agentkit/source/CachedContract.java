@@ -2,7 +2,6 @@ package dev.agentkit.source;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.internal.text.DurationText;
-
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

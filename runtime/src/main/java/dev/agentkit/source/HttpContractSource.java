@@ -4,7 +4,6 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.internal.text.DurationText;
-
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;

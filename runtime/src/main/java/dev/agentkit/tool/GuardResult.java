@@ -13,7 +13,8 @@ public sealed interface GuardResult permits GuardResult.Accepted, GuardResult.Co
   boolean accepted();
 
   /**
-   * A call that verified against the set, bound to its op: ready for {@link dev.agentkit.ActionSet#gate}.
+   * A call that verified against the set, bound to its op: ready for {@link
+   * dev.agentkit.ActionSet#gate}.
    *
    * @param call the opcode and its arguments as strings (lists as JSON arrays of strings,
    *     structured operands as compact JSON)

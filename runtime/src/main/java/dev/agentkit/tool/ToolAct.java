@@ -27,8 +27,7 @@ record ToolAct(Op op, List<String> structured) {
   }
 
   private static ToolAct of(ActionSet<?> actions, Op op) {
-    return new ToolAct(
-        op, actions.premise(op.opcode()).map(p -> p.structured()).orElse(List.of()));
+    return new ToolAct(op, actions.premise(op.opcode()).map(p -> p.structured()).orElse(List.of()));
   }
 
   String opcode() {

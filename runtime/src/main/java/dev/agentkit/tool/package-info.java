@@ -3,5 +3,7 @@
  * bound set as a JSON-Schema declaration from the live contract, and {@link
  * dev.agentkit.tool.ToolCallGuard} turns what the model called back into a verified call or a
  * correction it can act on.
+ *
+ * <p>Depends on {@code dev.agentkit}, {@code contract} and {@code internal.text}.
  */
 package dev.agentkit.tool;

@@ -1,4 +1,4 @@
-package dev.agentkit;
+package dev.agentkit.contract;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_16BE;
@@ -34,7 +34,7 @@ class ContractSnapshotTest {
         "taskboard",
         "https://backend.example/contract?v=1&x=\"q\"",
         List.of(
-            Action.builder("add_labels")
+            Op.builder("add_labels")
                 .description(
                     "Adds labels — «quoted» \"labels\", a\\b, tab\there, line\nbreak, cr\r,"
                         + " bell\u0007, sep\u2028, emoji 😀, lone \ud800, slash /.")
@@ -44,7 +44,7 @@ class ContractSnapshotTest {
                     new Operand("labels", "Labels; ünïcödé", OperandType.STRING, true, null, true))
                 .operand(Operand.requiredString("task_id", ""))
                 .build(),
-            Action.builder("set_due_date")
+            Op.builder("set_due_date")
                 .description("Sets the due date.")
                 .objectType("task")
                 .tier(Tier.REVERSIBLE)
@@ -52,7 +52,7 @@ class ContractSnapshotTest {
                 .operand(new Operand("points", "", OperandType.NUMBER, false, null, false))
                 .operand(new Operand("reminders", "", OperandType.DATE, false, null, true))
                 .build(),
-            Action.builder("set_status")
+            Op.builder("set_status")
                 .description("Sets the status.")
                 .objectType("task")
                 .tier(Tier.REVERSIBLE)
@@ -66,16 +66,16 @@ class ContractSnapshotTest {
                         false))
                 .operand(new Operand("flags", "", OperandType.ENUM, false, List.of("a", "b"), true))
                 .build(),
-            Action.builder("archive_project")
+            Op.builder("archive_project")
                 .description("Archives a project.")
                 .objectType("project")
                 .tier(Tier.IRREVERSIBLE)
                 .build(),
-            Action.builder("notify_owner")
+            Op.builder("notify_owner")
                 .description("Emails the owner.")
                 .tier(Tier.EXTERNAL_REVERSIBLE)
                 .build(),
-            Action.builder("get_task").description("Reads a task.").tier(Tier.READ_ONLY).build()));
+            Op.builder("get_task").description("Reads a task.").tier(Tier.READ_ONLY).build()));
   }
 
   static Contract small() {
@@ -107,10 +107,10 @@ class ContractSnapshotTest {
   @Test
   void aLargeSnapshotRoundTrips() throws Exception {
     // Over a megabyte, so the digest is written and hashed in the background.
-    List<Action> ops = new ArrayList<>();
+    List<Op> ops = new ArrayList<>();
     for (int i = 0; i < 3000; i++) {
       ops.add(
-          Action.builder(String.format("op_%04d", i))
+          Op.builder(String.format("op_%04d", i))
               .description("Does thing " + i + (i % 7 == 0 ? " — «ünïcödé» \"quoted\"" : "") + ".")
               .objectType("task")
               .tier(Tier.values()[i % 4])
@@ -194,11 +194,11 @@ class ContractSnapshotTest {
 
   @Test
   void theDigestChangesWithAnyOpContent() {
-    Action op = small().op("set_status").orElseThrow();
+    Op op = small().op("set_status").orElseThrow();
     Operand status = op.operand("status").orElseThrow();
-    List<UnaryOperator<Action>> changes =
+    List<UnaryOperator<Op>> changes =
         List.of(
-            a -> a.toBuilder().opcode("set_state").build(),
+            a -> new Op("set_state", a.description(), a.objectType(), a.tier(), a.operands()),
             a -> a.toBuilder().description("Sets a task's state.").build(),
             a -> a.toBuilder().objectType("project").build(),
             a -> a.toBuilder().tier(Tier.IRREVERSIBLE).build(),
@@ -222,15 +222,15 @@ class ContractSnapshotTest {
                         "status", "", OperandType.STRING, true, List.of("open", "done"), false)));
     List<String> digests = new ArrayList<>();
     digests.add(small().digest());
-    for (UnaryOperator<Action> change : changes) {
-      List<Action> ops = new ArrayList<>(small().ops());
+    for (UnaryOperator<Op> change : changes) {
+      List<Op> ops = new ArrayList<>(small().ops());
       ops.set(ops.indexOf(op), change.apply(op));
       digests.add(Contract.of("taskboard", ops).digest());
     }
     assertThat(digests).doesNotHaveDuplicates();
   }
 
-  private static Action withStatus(Action a, Operand status) {
+  private static Op withStatus(Op a, Operand status) {
     return a.toBuilder().operands(List.of(a.operands().get(0), status)).build();
   }
 
@@ -615,7 +615,7 @@ class ContractSnapshotTest {
     assertThat(contract.name()).isEqualTo("taskboard");
     assertThat(contract.source()).isEqualTo("http://backend/ops");
     assertThat(contract.opcodes()).containsExactly("archive", "set_status");
-    Action setStatus = contract.op("set_status").orElseThrow();
+    Op setStatus = contract.op("set_status").orElseThrow();
     assertThat(setStatus.description()).isEmpty();
     assertThat(setStatus.objectType()).isEmpty();
     assertThat(setStatus.tier()).isEqualTo(Tier.REVERSIBLE);
@@ -623,7 +623,7 @@ class ContractSnapshotTest {
         .containsExactly(
             new Operand("task_id", "", OperandType.NUMBER, false, List.of(), false),
             new Operand("status", "", OperandType.ENUM, true, List.of("open", "done"), false));
-    Action archive = contract.op("archive").orElseThrow();
+    Op archive = contract.op("archive").orElseThrow();
     assertThat(archive.operands()).isEmpty();
     assertThat(archive.objectType()).isEqualTo("task");
     assertThat(contract.digest()).isEqualTo(SnapshotWriter.digestOf(contract.ops()));
@@ -816,11 +816,8 @@ class ContractSnapshotTest {
         Contract.of(
             "taskboard",
             List.of(
-                Action.builder("a").build(),
-                Action.builder("b")
-                    .tier(Tier.READ_ONLY)
-                    .operand(Operand.enumOf("s", true))
-                    .build()));
+                Op.builder("a").build(),
+                Op.builder("b").tier(Tier.READ_ONLY).operand(Operand.enumOf("s", true)).build()));
     assertThatThrownBy(() -> ContractSnapshot.writeAtomically(file, invalid))
         .isExactlyInstanceOf(IllegalArgumentException.class)
         .hasMessage(

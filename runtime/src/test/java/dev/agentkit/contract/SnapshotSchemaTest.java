@@ -1,10 +1,12 @@
-package dev.agentkit;
+package dev.agentkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.agentkit.internal.text.ContractName;
+import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

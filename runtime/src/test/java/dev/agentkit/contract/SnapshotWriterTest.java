@@ -1,7 +1,8 @@
-package dev.agentkit;
+package dev.agentkit.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.internal.text.JsonText;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -15,14 +16,14 @@ class SnapshotWriterTest {
           "taskboard",
           "http://backend/contract",
           List.of(
-              Action.builder("set_status")
+              Op.builder("set_status")
                   .description("Sets a task's status.")
                   .objectType("task")
                   .tier(Tier.REVERSIBLE)
                   .operand(Operand.requiredString("task_id", "The task."))
                   .operand(Operand.enumOf("status", true, "open", "done"))
                   .build(),
-              Action.builder("archive")
+              Op.builder("archive")
                   .description("Archives \"it\".")
                   .tier(Tier.IRREVERSIBLE)
                   .build()));
@@ -101,7 +102,7 @@ class SnapshotWriterTest {
   @Test
   void escapesOnlyWhatJsonRequiresAndLoneSurrogates() {
     StringBuilder sb = new StringBuilder();
-    SnapshotWriter.string(sb, "q\" b\\ n\n r\r t\t b\b f\f c\u0001 d\u007f é 😀 lone\ud800 /");
+    JsonText.string(sb, "q\" b\\ n\n r\r t\t b\b f\f c\u0001 d\u007f é 😀 lone\ud800 /");
     assertThat(sb)
         .hasToString(
             "\"q\\\" b\\\\ n\\n r\\r t\\t b\\b f\\f c\\u0001 d\u007f é 😀 lone\\ud800 /\"");
@@ -110,10 +111,10 @@ class SnapshotWriterTest {
   @Test
   void aBackgroundDigestEqualsOneOnTheCallingThread() {
     // Enough ops for several batches and several chunks of each size.
-    List<Action> ops = new ArrayList<>();
+    List<Op> ops = new ArrayList<>();
     for (int i = 0; i < 1500; i++) {
       ops.add(
-          Action.builder(String.format("op_%04d", i))
+          Op.builder(String.format("op_%04d", i))
               .description("Does thing " + i + " — with ünïcödé and \"quotes\". ".repeat(8))
               .tier(Tier.READ_ONLY)
               .operand(Operand.enumOf("status", i % 2 == 0, "open", "done"))
@@ -121,7 +122,7 @@ class SnapshotWriterTest {
     }
     SnapshotWriter.Digest here = new SnapshotWriter.Digest(false);
     SnapshotWriter.Digest background = new SnapshotWriter.Digest(true);
-    for (Action op : ops) {
+    for (Op op : ops) {
       here.add(op);
       background.add(op);
     }

@@ -1,12 +1,13 @@
 package dev.agentkit.proposal;
 
-import dev.agentkit.Act;
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
-import dev.agentkit.ChangeCategory;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.Call;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +38,10 @@ final class Board implements Labeler {
     return Optional.empty();
   }
 
-  Task task(Action act) {
-    Task t = tasks.get(act.arg("task_id"));
+  Task task(Call call) {
+    Task t = tasks.get(call.arg("task_id"));
     if (t == null) {
-      throw new IllegalStateException("no task " + act.arg("task_id"));
+      throw new IllegalStateException("no task " + call.arg("task_id"));
     }
     return t;
   }
@@ -48,9 +49,9 @@ final class Board implements Labeler {
   static final Operand TASK_ID = Operand.requiredString("task_id", "The task's id.");
 
   static ActionSet<Board> actions() {
-    Act<Board> due =
-        Act.<Board>of(
-                Action.builder("set_task_due_date")
+    Use<Board> due =
+        Use.<Board>local(
+                Op.builder("set_task_due_date")
                     .description("Set or move a task's due date.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
@@ -63,70 +64,76 @@ final class Board implements Labeler {
                             true,
                             List.of(),
                             false))
-                    .category(ChangeCategory.SCALAR_SET)
-                    .input("due_date")
-                    .build())
-            .withReader((board, act) -> board.task(act).due());
-    Act<Board> complete =
-        Act.<Board>of(
-                Action.builder("complete_task")
+                    .build(),
+                ChangeCategory.SCALAR_SET)
+            .input("due_date")
+            .reader((board, call) -> board.task(call).due())
+            .build();
+    Use<Board> complete =
+        Use.<Board>local(
+                Op.builder("complete_task")
                     .description("Mark a task complete.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
                     .operand(TASK_ID)
-                    .category(ChangeCategory.TERMINAL)
-                    .terminalStates("Done", "cancelled")
-                    .build())
-            .withReader((board, act) -> board.task(act).status());
-    Act<Board> status =
-        Act.<Board>of(
-                Action.builder("set_status")
+                    .build(),
+                ChangeCategory.TERMINAL)
+            .terminalStates("Done", "cancelled")
+            .reader((board, call) -> board.task(call).status())
+            .build();
+    Use<Board> status =
+        Use.<Board>local(
+                Op.builder("set_status")
                     .description("Set a task's status.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
                     .operand(TASK_ID)
                     .operand(Operand.enumOf("status", true, "todo", "doing", "done"))
-                    .category(ChangeCategory.SCALAR_SET)
-                    .input("status")
-                    .build())
-            .withReader((board, act) -> board.task(act).status());
-    Act<Board> move =
-        Act.<Board>of(
-                Action.builder("add_to_project")
+                    .build(),
+                ChangeCategory.SCALAR_SET)
+            .input("status")
+            .reader((board, call) -> board.task(call).status())
+            .build();
+    Use<Board> move =
+        Use.<Board>local(
+                Op.builder("add_to_project")
                     .description("Add a task to a project.")
                     .objectType("task")
                     .tier(Tier.REVERSIBLE)
                     .operand(TASK_ID)
                     .operand(Operand.requiredString("project_id", "The project's id."))
-                    .category(ChangeCategory.MEMBERSHIP)
-                    .input("project_id")
-                    .build())
-            .withReader((board, act) -> board.task(act).project());
-    Act<Board> archive =
-        Act.<Board>of(
-                Action.builder("archive_project")
+                    .build(),
+                ChangeCategory.MEMBERSHIP)
+            .input("project_id")
+            .reader((board, call) -> board.task(call).project())
+            .build();
+    Use<Board> archive =
+        Use.<Board>local(
+                Op.builder("archive_project")
                     .description("Archive a project.")
                     .objectType("project")
                     .tier(Tier.IRREVERSIBLE)
                     .operand(Operand.requiredString("project_id", "The project's id."))
-                    .category(ChangeCategory.TERMINAL)
-                    .terminalStates("archived")
-                    .build())
-            .withAsk(act -> "Archive this project?")
-            .withReader(
-                (board, act) -> {
+                    .build(),
+                ChangeCategory.TERMINAL)
+            .terminalStates("archived")
+            .ask(call -> "Archive this project?")
+            .reader(
+                (board, call) -> {
                   throw new IllegalStateException("the archive service is down");
-                });
-    Act<Board> create =
-        Act.of(
-            Action.builder("create_task")
-                .description("Create a task.")
-                .objectType("task")
-                .tier(Tier.REVERSIBLE)
-                .operand(Operand.requiredString("title", "The task's title."))
-                .operand(Operand.of("project_id", OperandType.STRING))
-                .category(ChangeCategory.ALWAYS_MINTS)
-                .build());
+                })
+            .build();
+    Use<Board> create =
+        Use.<Board>local(
+                Op.builder("create_task")
+                    .description("Create a task.")
+                    .objectType("task")
+                    .tier(Tier.REVERSIBLE)
+                    .operand(Operand.requiredString("title", "The task's title."))
+                    .operand(Operand.of("project_id", OperandType.STRING))
+                    .build(),
+                ChangeCategory.ALWAYS_MINTS)
+            .build();
     return ActionSet.of(List.of(due, complete, status, move, archive, create));
   }
 }

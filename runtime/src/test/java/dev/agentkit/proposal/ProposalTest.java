@@ -3,8 +3,8 @@ package dev.agentkit.proposal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.agentkit.Action;
 import dev.agentkit.ActionSet;
+import dev.agentkit.Call;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ class ProposalTest {
         .labeler(board)
         .anchor("task", "t1")
         .question(question)
-        .op(actions, Action.call("set_task_due_date", Map.of("task_id", "t1", "due_date", due)));
+        .op(actions, Call.of("set_task_due_date", Map.of("task_id", "t1", "due_date", due)));
   }
 
   static List<String> problems(Proposal.Builder b) {
@@ -38,8 +38,11 @@ class ProposalTest {
     assertThat(p.askKey()).isEqualTo("triage:task:t1:set_task_due_date");
     assertThat(p.archetype()).isEqualTo(Archetype.DRAFT);
     assertThat(p.ops()).hasSize(1);
-    assertThat(p.ops().get(0).act().description()).isEqualTo("Set or move a task's due date.");
-    assertThat(p.ops().get(0).bound().arg("due_date")).isEqualTo("2026-04-10");
+    assertThat(p.ops().get(0).op().description()).isEqualTo("Set or move a task's due date.");
+    assertThat(p.ops().get(0).op()).isSameAs(actions.op("set_task_due_date").orElseThrow());
+    assertThat(p.ops().get(0).opcode()).isEqualTo("set_task_due_date");
+    assertThat(p.ops().get(0).call().isBound()).isTrue();
+    assertThat(p.ops().get(0).call().arg("due_date")).isEqualTo("2026-04-10");
     assertThat(QuestionTokens.render(p.question(), board))
         .isEqualTo("Move Write report to Friday?");
     assertThat(p).isEqualTo(dueDate("Move this task to Friday?", "2026-04-10").build());
@@ -69,7 +72,7 @@ class ProposalTest {
             .ref("project", "p1")
             .ref("task", "t2")
             .question("Add it to this project?")
-            .op(actions, Action.call("add_to_project", Map.of("task_id", "t2", "project_id", "p1")))
+            .op(actions, Call.of("add_to_project", Map.of("task_id", "t2", "project_id", "p1")))
             .build();
     assertThat(p.anchor().label()).isEqualTo("Draft the launch checklist");
     assertThat(p.refs()).containsExactly(new ObjectRef("project", "p1", "Launch"));
@@ -84,7 +87,7 @@ class ProposalTest {
             .labeler(board)
             .anchor("task", "t2")
             .question("When is this task due?")
-            .op(actions, Action.call("set_task_due_date", Map.of("task_id", "t2")))
+            .op(actions, Call.of("set_task_due_date", Map.of("task_id", "t2")))
             .slot(UserSlot.required("due_date", ""))
             .build();
     assertThat(input.archetype()).isEqualTo(Archetype.INPUT);
@@ -96,7 +99,7 @@ class ProposalTest {
             .labeler(board)
             .anchor("task", "t2")
             .question("Due on Friday?")
-            .op(actions, Action.call("set_task_due_date", Map.of("task_id", "t2")))
+            .op(actions, Call.of("set_task_due_date", Map.of("task_id", "t2")))
             .slot(UserSlot.required("due_date", "2026-04-10"))
             .build();
     assertThat(drafted.archetype()).isEqualTo(Archetype.DRAFT);
@@ -106,7 +109,7 @@ class ProposalTest {
             .labeler(board)
             .anchor("task", "t2")
             .question("Create a follow-up for it?")
-            .op(actions, Action.call("create_task", Map.of("title", "Follow up")))
+            .op(actions, Call.of("create_task", Map.of("title", "Follow up")))
             .slot(UserSlot.optional("project_id", ""))
             .build();
     assertThat(optional.archetype()).isEqualTo(Archetype.DRAFT);
@@ -142,10 +145,20 @@ class ProposalTest {
   }
 
   @Test
-  void anOpPairsACallWithItsOwnAct() {
-    Action act = actions.lookup("complete_task").orElseThrow();
-    assertThatThrownBy(() -> new ProposalOp(Action.call("set_status", Map.of()), act))
-        .hasMessage("the call is to \"set_status\" but the act is \"complete_task\"");
+  void anOpHoldsOnlyAVerifiedCall() {
+    // Was "an op pairs a call with its own act": a ProposalOp now holds one bound call, so a call
+    // paired with another act's op cannot be built; an unverified call is what it rejects.
+    assertThatThrownBy(() -> new ProposalOp(Call.of("set_status", Map.of())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "the call to \"set_status\" is not verified: a proposal holds calls an ActionSet"
+                + " verified (ActionSet.verified)");
+    Call verified =
+        actions.verified(Call.of("set_status", Map.of("task_id", "t1", "status", "done")));
+    ProposalOp op = new ProposalOp(verified);
+    assertThat(op.opcode()).isEqualTo("set_status");
+    assertThat(op.op()).isSameAs(actions.op("set_status").orElseThrow());
+    assertThat(op.op().opcode()).isEqualTo(op.opcode());
   }
 
   @Test
@@ -158,7 +171,7 @@ class ProposalTest {
                     .question("Move it?")
                     .op(
                         actions,
-                        Action.call(
+                        Call.of(
                             "set_task_due_date",
                             Map.of("task_id", "t1", "due_date", "2026-04-10")))))
         .containsExactly(
@@ -176,8 +189,7 @@ class ProposalTest {
                     .question("Move it?")
                     .op(
                         actions,
-                        Action.call(
-                            "add_to_project", Map.of("task_id", "t1", "project_id", "p9")))))
+                        Call.of("add_to_project", Map.of("task_id", "t1", "project_id", "p9")))))
         .containsExactly(
             "[ProposalLabel] the anchor task:t1 has no label: give the builder a Labeler that"
                 + " knows it, so the question names it by its live name (labels come from code,"
@@ -197,8 +209,8 @@ class ProposalTest {
                     .question("Block it?")
                     .op(
                         actions,
-                        Action.call("set_status", Map.of("task_id", "t1", "status", "blocked")))
-                    .op(actions, Action.call("set_due", Map.of("task_id", "t1")))))
+                        Call.of("set_status", Map.of("task_id", "t1", "status", "blocked")))
+                    .op(actions, Call.of("set_due", Map.of("task_id", "t1")))))
         .containsExactly(
             "[ProposalOp] op 0 (set_status) is not a valid call: [EnumValue] set_status.status:"
                 + " \"blocked\" is not one of the allowed values: doing, done, todo",
@@ -215,7 +227,7 @@ class ProposalTest {
                     .labeler(board)
                     .anchor("task", "t2")
                     .question("When is it due?")
-                    .op(actions, Action.call("set_task_due_date", Map.of("task_id", "t2")))
+                    .op(actions, Call.of("set_task_due_date", Map.of("task_id", "t2")))
                     .slot(UserSlot.required("due_dat", ""))
                     .slot(UserSlot.required("due_date", "next friday"))
                     .slot(UserSlot.required("due_date", ""))
@@ -247,16 +259,16 @@ class ProposalTest {
             .labeler(board)
             .anchor("task", "t1")
             .question("Tidy it?")
-            .op(actions, Action.call("complete_task", Map.of("task_id", "t1")))
-            .op(actions, Action.call("set_status", Map.of("task_id", "t1", "status", "todo")))
+            .op(actions, Call.of("complete_task", Map.of("task_id", "t1")))
+            .op(actions, Call.of("set_status", Map.of("task_id", "t1", "status", "todo")))
             .build();
     Proposal bothNoOps =
         Proposal.builder("triage")
             .labeler(board)
             .anchor("task", "t1")
             .question("Tidy it?")
-            .op(actions, Action.call("complete_task", Map.of("task_id", "t1")))
-            .op(actions, Action.call("set_status", Map.of("task_id", "t1", "status", "done")))
+            .op(actions, Call.of("complete_task", Map.of("task_id", "t1")))
+            .op(actions, Call.of("set_status", Map.of("task_id", "t1", "status", "done")))
             .build();
     Proposal unknownTask = op("task", "t2", "complete_task", Map.of("task_id", "t2"));
     board.tasks.remove("t2"); // the reader now throws: the ask is kept
@@ -284,7 +296,7 @@ class ProposalTest {
         .labeler(board)
         .anchor(kind, id)
         .question("Go ahead with it?")
-        .op(actions, Action.call(opcode, args))
+        .op(actions, Call.of(opcode, args))
         .build();
   }
 
@@ -293,7 +305,7 @@ class ProposalTest {
         .labeler(board)
         .anchor("task", "t1")
         .question("Move it?")
-        .op(actions, Action.call("set_task_due_date", Map.of("task_id", "t1", "due_date", due)))
+        .op(actions, Call.of("set_task_due_date", Map.of("task_id", "t1", "due_date", due)))
         .build();
   }
 

@@ -1,4 +1,4 @@
-package dev.agentkit;
+package dev.agentkit.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,12 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Tier;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -43,13 +49,13 @@ class HttpContractSourceTest {
       Contract.of(
           "taskboard",
           List.of(
-              Action.builder("archive_project")
+              Op.builder("archive_project")
                   .description("Archive a project")
                   .objectType("project")
                   .tier(Tier.IRREVERSIBLE)
                   .operand(Operand.requiredString("project_id", "The project"))
                   .build(),
-              Action.builder("set_status")
+              Op.builder("set_status")
                   .description("Set a task's status")
                   .objectType("task")
                   .tier(Tier.REVERSIBLE)
@@ -89,7 +95,7 @@ class HttpContractSourceTest {
 
   @Test
   void fetchesAndParsesTheContract() throws Exception {
-    serve(200, "application/json", SnapshotWriter.write(CONTRACT));
+    serve(200, "application/json", ContractSnapshot.write(CONTRACT));
     HttpContractSource source = source();
 
     Contract fetched = source.fetch();
@@ -112,7 +118,7 @@ class HttpContractSourceTest {
 
   @Test
   void sendsTheCallersHeadersAndTheQueryStringButShowsNeither() throws Exception {
-    serve(200, "application/json", SnapshotWriter.write(CONTRACT));
+    serve(200, "application/json", ContractSnapshot.write(CONTRACT));
     HttpContractSource source =
         HttpContractSource.builder(URI.create(url() + "?tenant=acme&key=abc123#top"))
             .contractName("taskboard")
@@ -133,7 +139,7 @@ class HttpContractSourceTest {
 
   @Test
   void aHeaderSetAgainInAnyCaseReplacesTheValueAndMayReplaceAccept() throws Exception {
-    serve(200, "application/json", SnapshotWriter.write(CONTRACT));
+    serve(200, "application/json", ContractSnapshot.write(CONTRACT));
     HttpContractSource source =
         HttpContractSource.builder(URI.create(url()))
             .header("Authorization", "Bearer old")
@@ -293,7 +299,7 @@ class HttpContractSourceTest {
 
   @Test
   void aBodyOfExactlyTheCapIsRead() throws Exception {
-    String json = SnapshotWriter.write(CONTRACT);
+    String json = ContractSnapshot.write(CONTRACT);
     int cap = json.getBytes(StandardCharsets.UTF_8).length + 1_000;
     serve(200, "application/json", json + " ".repeat(1_000));
 

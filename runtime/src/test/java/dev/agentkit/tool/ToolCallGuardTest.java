@@ -203,6 +203,9 @@ class ToolCallGuardTest {
       assertThat(accepted.accepted()).isTrue();
       assertThat(accepted.call().opcode()).isEqualTo(tool.strip());
       assertThat(accepted.call().args()).isEqualTo(args);
+      assertThat(accepted.call().isBound()).isTrue();
+      assertThat(accepted.call().op())
+          .isEqualTo(Taskboard.actions().op(tool.strip()).orElseThrow());
       assertThat(Taskboard.actions().verify(accepted.call())).isEmpty();
     } else {
       assertThat(result).isInstanceOf(GuardResult.Correction.class);

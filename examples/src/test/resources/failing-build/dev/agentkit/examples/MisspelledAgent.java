@@ -1,7 +1,7 @@
 package dev.agentkit.examples;
 
-import dev.agentkit.Action;
-import dev.agentkit.ChangeCategory;
+import dev.agentkit.Call;
+import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.annotation.Act;
 import dev.agentkit.annotation.Agent;
 
@@ -9,7 +9,7 @@ import dev.agentkit.annotation.Agent;
 @Agent(contract = "taskboard", state = Board.class)
 final class MisspelledAgent {
   @Act(opcode = "set_task_duedate", category = ChangeCategory.SCALAR_SET, input = "due_date")
-  String dueDate(Board board, Action act) {
+  String dueDate(Board board, Call act) {
     return board.task(act.arg("task_id")).orElseThrow().dueDate();
   }
 }

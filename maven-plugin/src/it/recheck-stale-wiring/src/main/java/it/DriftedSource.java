@@ -1,10 +1,10 @@
 package it;
 
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.Operand;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Tier;
 import java.util.List;
 
 /** The backend after a deploy that removed archive_project. */
@@ -14,7 +14,7 @@ public class DriftedSource implements ContractSource {
     return Contract.of(
         "taskboard",
         List.of(
-            Action.builder("set_task_due_date")
+            Op.builder("set_task_due_date")
                 .description("Set when a task is due.")
                 .objectType("task")
                 .tier(Tier.REVERSIBLE)

@@ -1,7 +1,7 @@
 package it;
 
-import dev.agentkit.Action;
-import dev.agentkit.ChangeCategory;
+import dev.agentkit.Call;
+import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.annotation.Act;
 import dev.agentkit.annotation.Agent;
 import dev.agentkit.annotation.Ask;
@@ -11,7 +11,7 @@ import dev.agentkit.annotation.Ask;
 @Act(opcode = "archive_project", category = ChangeCategory.MERGE)
 public class Triage {
   @Ask("archive_project")
-  String askArchive(Action act) {
+  String askArchive(Call act) {
     return "Archive project " + act.arg("project_id") + "?";
   }
 }

@@ -1,11 +1,11 @@
 package it;
 
-import dev.agentkit.Action;
-import dev.agentkit.Contract;
-import dev.agentkit.ContractSource;
-import dev.agentkit.Operand;
-import dev.agentkit.OperandType;
-import dev.agentkit.Tier;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import java.util.List;
 
 /** A contract served by code in the project, as a backend RPC client would. */
@@ -15,7 +15,7 @@ public class InventorySource implements ContractSource {
     return Contract.of(
         "inventory",
         List.of(
-            Action.builder("restock_item")
+            Op.builder("restock_item")
                 .description("Order more of an item.")
                 .objectType("item")
                 .tier(Tier.EXTERNAL_REVERSIBLE)

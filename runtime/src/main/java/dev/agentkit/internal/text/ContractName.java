@@ -1,6 +1,5 @@
 package dev.agentkit.internal.text;
 
-
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.agentkit;
+package dev.agentkit.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,22 @@
-package dev.agentkit;
+package dev.agentkit.drift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.BindException;
+import dev.agentkit.BoundAgent;
+import dev.agentkit.CompiledAgent;
+import dev.agentkit.Fixtures;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.CachedContracts;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -20,16 +34,18 @@ class DriftPolicyTest {
         Use.<Object>of("set_status", ChangeCategory.SCALAR_SET)
             .input("status")
             .reader((s, a) -> "")
-            .run((s, a) -> {})
+            .run((s, c) -> null)
             .build());
   }
 
   private static final Contract COMPILED = Contract.of("taskboard", List.of(Fixtures.setStatus()));
   private static final String COMPILED_DIGEST = Fixtures.taskboard().digest();
+  private static final CompiledAgent TRIAGE =
+      new CompiledAgent("TriageAgent", COMPILED, COMPILED_DIGEST);
 
   /** The live board without the "archived" status. */
   private static Contract liveWithoutArchived() {
-    List<Action> ops =
+    List<Op> ops =
         Fixtures.taskboard().ops().stream()
             .map(
                 a ->
@@ -47,15 +63,7 @@ class DriftPolicyTest {
   }
 
   private static BoundAgent<Object> bind(Contract live, DriftPolicy policy) {
-    return BoundAgent.bind(
-        "TriageAgent",
-        COMPILED,
-        COMPILED_DIGEST,
-        Fixtures.sourceOf(live),
-        uses(),
-        List.of(),
-        policy,
-        TODAY);
+    return BoundAgent.bind(TRIAGE, Fixtures.sourceOf(live), uses(), policy, TODAY);
   }
 
   @Test
@@ -68,7 +76,7 @@ class DriftPolicyTest {
 
   @Test
   void changesToOpsTheAgentDoesNotUseAreIgnored() {
-    List<Action> ops = new java.util.ArrayList<>(Fixtures.taskboard().ops());
+    List<Op> ops = new java.util.ArrayList<>(Fixtures.taskboard().ops());
     ops.removeIf(a -> a.opcode().equals("tag_task"));
     BoundAgent<Object> b = bind(Contract.of("taskboard", ops), DriftPolicy.failOnBreaking());
     assertThat(b.report().isEmpty()).isTrue();
@@ -96,13 +104,7 @@ class DriftPolicyTest {
         .containsExactly(
             "warning: the backend removed enum value \"archived\" of set_status.status, which"
                 + " TriageAgent uses; calls with it are now rejected");
-    assertThat(
-            b.acts()
-                .lookup("set_status")
-                .orElseThrow()
-                .operand("status")
-                .orElseThrow()
-                .enumValues())
+    assertThat(b.acts().op("set_status").orElseThrow().operand("status").orElseThrow().enumValues())
         .containsExactly("todo", "in_progress", "done");
     assertThat(b.toString())
         .isEqualTo(
@@ -173,16 +175,7 @@ class DriftPolicyTest {
           }
         };
     assertThatThrownBy(
-            () ->
-                BoundAgent.bind(
-                    "TriageAgent",
-                    COMPILED,
-                    COMPILED_DIGEST,
-                    down,
-                    uses(),
-                    List.<Act<Object>>of(),
-                    DriftPolicy.failOnBreaking(),
-                    TODAY))
+            () -> BoundAgent.bind(TRIAGE, down, uses(), DriftPolicy.failOnBreaking(), TODAY))
         .isInstanceOf(BindException.class)
         .hasMessageContaining(
             "[ContractUnavailable] cannot bind without the backend contract from"
@@ -210,24 +203,17 @@ class DriftPolicyTest {
           }
         };
     CachedContract cache =
-        CachedContract.builder(backend)
-            .ttl(java.time.Duration.ofMinutes(5))
-            .maxStaleness(java.time.Duration.ofHours(1))
-            .nanoTime(now::get)
+        CachedContracts.withNanoTime(
+                CachedContract.builder(backend)
+                    .ttl(java.time.Duration.ofMinutes(5))
+                    .maxStaleness(java.time.Duration.ofHours(1)),
+                now::get)
             .build();
     cache.fetch();
     up.set(false);
     now.set(java.time.Duration.ofMinutes(12).toNanos());
     BoundAgent<Object> b =
-        BoundAgent.bind(
-            "TriageAgent",
-            COMPILED,
-            COMPILED_DIGEST,
-            cache,
-            uses(),
-            List.<Act<Object>>of(),
-            DriftPolicy.failOnBreaking(),
-            TODAY);
+        BoundAgent.bind(TRIAGE, cache, uses(), DriftPolicy.failOnBreaking(), TODAY);
     assertThat(b.notes())
         .containsExactly(
             "bound on the last good contract from cached http://127.0.0.1:1/ops, fetched 12m"
@@ -239,16 +225,7 @@ class DriftPolicyTest {
             .maxStaleness(java.time.Duration.ofHours(1))
             .build();
     assertThatThrownBy(
-            () ->
-                BoundAgent.bind(
-                    "TriageAgent",
-                    COMPILED,
-                    COMPILED_DIGEST,
-                    cold,
-                    uses(),
-                    List.<Act<Object>>of(),
-                    DriftPolicy.failOnBreaking(),
-                    TODAY))
+            () -> BoundAgent.bind(TRIAGE, cold, uses(), DriftPolicy.failOnBreaking(), TODAY))
         .isInstanceOf(BindException.class)
         .hasMessageContaining(
             "[ContractUnavailable] cannot bind without the backend contract from"
@@ -272,15 +249,7 @@ class DriftPolicyTest {
     String digest = first.digest();
     for (int i = 0; i < 3; i++) {
       BoundAgent<Object> b =
-          BoundAgent.bind(
-              "TriageAgent",
-              COMPILED,
-              COMPILED_DIGEST,
-              cache,
-              uses(),
-              List.<Act<Object>>of(),
-              DriftPolicy.failOnBreaking(),
-              TODAY);
+          BoundAgent.bind(TRIAGE, cache, uses(), DriftPolicy.failOnBreaking(), TODAY);
       // The same contract object each time, whose digest was computed once and kept.
       assertThat(b.acts().contract().orElseThrow()).isSameAs(first);
       assertThat(first.digest()).isSameAs(digest);
@@ -293,5 +262,80 @@ class DriftPolicyTest {
     assertThatThrownBy(
             () -> new DriftPolicy.Acknowledgement(DriftRule.OP_REMOVED, "x", null, "why"))
         .hasMessage("expires: every acknowledgement needs an expiry date");
+  }
+
+  /**
+   * Replaces the test of {@code DriftReport.Usage.of} (gone in API v1): {@link BoundAgent} derives
+   * the usage from the uses themselves, so drift is graded by each use's run handler, ask wording
+   * and premise input, and a local use takes no part.
+   */
+  @Test
+  void driftIsGradedByEachUsesHandlersAndPremiseInput() {
+    Contract compiled =
+        Contract.of("taskboard", List.of(Fixtures.setStatus(), Fixtures.setEstimate()));
+    CompiledAgent agent = new CompiledAgent("TriageAgent", compiled, compiled.digest());
+    List<Use<Object>> uses =
+        List.of(
+            Use.<Object>of("set_status", ChangeCategory.SCALAR_SET)
+                .input("status")
+                .reader((s, c) -> "")
+                .run((s, c) -> null)
+                .build(),
+            Use.<Object>of("set_estimate", ChangeCategory.MERGE).ask(c -> "Estimate?").build(),
+            Use.<Object>local(
+                    Op.builder("draft_note")
+                        .description("Draft a note.")
+                        .tier(Tier.READ_ONLY)
+                        .build(),
+                    ChangeCategory.ALWAYS_MINTS)
+                .build());
+    Contract live =
+        Contract.of(
+            "taskboard",
+            List.of(
+                Fixtures.setStatus().toBuilder()
+                    .tier(Tier.EXTERNAL_REVERSIBLE)
+                    .operands(List.of(Fixtures.TASK_ID))
+                    .build(),
+                Fixtures.setEstimate().toBuilder().tier(Tier.IRREVERSIBLE).build()));
+    assertThatThrownBy(
+            () -> BoundAgent.bind(agent, live, uses, DriftPolicy.failOnBreaking(), TODAY))
+        .isInstanceOf(DriftException.class)
+        .satisfies(
+            e ->
+                assertThat(((DriftException) e).report().items())
+                    .extracting(DriftItem::toString)
+                    .containsExactlyInAnyOrder(
+                        // set_status has a run handler ...
+                        "breaking tier-raised: the backend raised the tier of set_status from"
+                            + " reversible to external_reversible, which TriageAgent uses; its"
+                            + " run handler can never run now, so the act must be asked instead",
+                        // ... and compares status ...
+                        "breaking operand-removed: the backend removed operand set_status.status"
+                            + " (the input of its premise), which TriageAgent uses",
+                        // ... while set_estimate has ask wording and no run handler.
+                        "compatible tier-raised: the backend raised the tier of set_estimate"
+                            + " from read_only to irreversible, which TriageAgent uses; it is now"
+                            + " proposed to a human instead of running"));
+  }
+
+  @Test
+  void aContractAlreadyFetchedBindsToo() {
+    BoundAgent<Object> b =
+        BoundAgent.bind(TRIAGE, Fixtures.taskboard(), uses(), DriftPolicy.failOnBreaking(), TODAY);
+    assertThat(b.report().isEmpty()).isTrue();
+    assertThat(b.report().fromDigest()).isEqualTo(COMPILED_DIGEST);
+    assertThat(b.acts().op("set_status")).contains(Fixtures.setStatus());
+    assertThat(b.acts().contract()).contains(Fixtures.taskboard());
+    BoundAgent<Object> drifted =
+        BoundAgent.bind(TRIAGE, liveWithoutArchived(), uses(), DriftPolicy.warnOnly(), TODAY);
+    assertThat(drifted.report().items()).hasSize(1);
+    // The slow path compares the ops the agent was compiled against with the same ops live.
+    assertThat(drifted.report().fromDigest()).isEqualTo(COMPILED.digest());
+    assertThat(drifted.report().toDigest())
+        .isEqualTo(
+            Contract.of("taskboard", List.of(liveWithoutArchived().op("set_status").orElseThrow()))
+                .digest());
+    assertThat(drifted.acts().contract()).contains(liveWithoutArchived());
   }
 }

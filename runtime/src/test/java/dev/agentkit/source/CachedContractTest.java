@@ -1,8 +1,12 @@
-package dev.agentkit;
+package dev.agentkit.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.Fixtures;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -426,9 +430,9 @@ class CachedContractTest {
   }
 
   private static Contract contract(String... opcodes) {
-    List<Action> ops = new ArrayList<>();
+    List<Op> ops = new ArrayList<>();
     for (String opcode : opcodes) {
-      ops.add(Action.builder(opcode).description("Does " + opcode).tier(Tier.REVERSIBLE).build());
+      ops.add(Op.builder(opcode).description("Does " + opcode).tier(Tier.REVERSIBLE).build());
     }
     return Contract.of("taskboard", ops);
   }
