@@ -1,7 +1,8 @@
-package dev.agentkit.benchmarks;
+package dev.agentkit.reliability;
 
 import dev.agentkit.Contract;
 import dev.agentkit.ContractSnapshot;
+import dev.agentkit.benchmarks.SyntheticContract;
 import java.nio.file.Path;
 
 /** Writes two contracts' snapshots in turn to one file, forever; the kill test runs it. */
