@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FailingBuildTest {
   static final Path SOURCE =
-      Path.of("src/test/resources/failing-build/dev/agentkit/examples/MisspelledAgent.java");
+      BaseDir.resolve(
+          "src/test/resources/failing-build/dev/agentkit/examples/MisspelledAgent.java");
 
   @Test
   void aMisspelledOpcodeFailsTheBuildOnItsLine(@TempDir Path out) throws IOException {
@@ -57,7 +58,7 @@ class FailingBuildTest {
     try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, null)) {
       List<String> options =
           List.of(
-              "-Aagentkit.snapshotDir=" + Path.of("../contract-snapshots").toAbsolutePath(),
+              "-Aagentkit.snapshotDir=" + BaseDir.resolve("..", "contract-snapshots"),
               "-classpath",
               System.getProperty("java.class.path"),
               "-d",

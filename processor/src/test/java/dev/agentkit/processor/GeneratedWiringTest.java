@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * AGENTKIT_UPDATE_GOLDEN=1}), and the compiled classes loaded and run.
  */
 class GeneratedWiringTest {
-  private static final Path GOLDEN = Path.of("src/test/resources/golden");
+  private static final Path GOLDEN = BaseDir.resolve("src", "test", "resources", "golden");
 
   static final String AGENT =
       """

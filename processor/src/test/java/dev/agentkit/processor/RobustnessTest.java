@@ -121,7 +121,7 @@ class RobustnessTest {
 
   /** Every file of the codec's malformed corpus, as the snapshot an agent is compiled against. */
   static java.util.stream.Stream<Path> malformedCorpus() throws IOException {
-    Path corpus = Path.of("..", "runtime", "src", "test", "resources", "malformed");
+    Path corpus = BaseDir.resolve("..", "runtime", "src", "test", "resources", "malformed");
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(corpus)) {
       return files.filter(f -> f.toString().endsWith(".json")).sorted().toList().stream();
     }

@@ -9,7 +9,6 @@ import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,8 +23,9 @@ class SnapshotSchemaTest {
 
   @BeforeAll
   static void readSchema() throws IOException {
-    // Tests run in the runtime module; the schema sits beside it, with the committed snapshots.
-    byte[] json = Files.readAllBytes(Path.of("../contract-snapshots/snapshot.schema.json"));
+    // The schema sits beside the runtime module, with the committed snapshots.
+    byte[] json =
+        Files.readAllBytes(BaseDir.resolve("..", "contract-snapshots", "snapshot.schema.json"));
     try (JsonParser p = new JsonFactory().createParser(json)) {
       p.nextToken();
       schema = object(p);

@@ -2,6 +2,7 @@ package dev.agentkit.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.BaseDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ToolSchemasTest {
-  static final Path GOLDEN = Path.of("src", "test", "resources", "golden-tools");
+  static final Path GOLDEN = BaseDir.resolve("src", "test", "resources", "golden-tools");
 
   /** Compares with a golden file; AGENTKIT_UPDATE_GOLDEN=1 rewrites it instead. */
   static void assertGolden(String file, String actual) throws IOException {

@@ -1,10 +1,11 @@
-package dev.agentkit.benchmarks;
+package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpContractSource;
+import dev.agentkit.benchmarks.SyntheticContract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

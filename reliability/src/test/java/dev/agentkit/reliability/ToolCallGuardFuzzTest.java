@@ -1,10 +1,11 @@
-package dev.agentkit.benchmarks;
+package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.benchmarks.VerifyBenchmark;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import java.util.List;

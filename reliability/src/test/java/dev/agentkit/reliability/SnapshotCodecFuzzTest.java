@@ -1,10 +1,11 @@
-package dev.agentkit.benchmarks;
+package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.benchmarks.SyntheticContract;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import net.jqwik.api.ForAll;

@@ -1,4 +1,4 @@
-package dev.agentkit.benchmarks;
+package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
