@@ -53,6 +53,9 @@ class ModuleTest {
       List<String> options =
           List.of(
               "-proc:none",
+              // An empty class path: javac would otherwise take this JVM's, runtime included.
+              "--class-path",
+              Files.createDirectories(dir.resolve("empty")).toString(),
               "--module-path",
               modulePath(),
               "-d",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.agentkit.BaseDir;
 import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.internal.text.Names;
 import java.io.IOException;
