@@ -1,0 +1,43 @@
+package dev.agentkit.examples;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code dev.agentkit.internal} is for generated wiring, the processor and the plugin: the
+ * example's own code reaches the runtime through its API only, as a user's code must.
+ */
+class InternalUseTest {
+  static final JavaClasses EXAMPLE =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("dev.agentkit.examples");
+
+  @Test
+  void onlyGeneratedWiringUsesTheInternals() {
+    noClasses()
+        .that()
+        .haveSimpleNameNotContaining("_Wiring")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.agentkit.internal..")
+        .check(EXAMPLE);
+  }
+
+  @Test
+  void generatedWiringIsWhereTheInternalsAreUsed() {
+    // The rule above would pass vacuously if nothing used them; the wiring's views do.
+    classes()
+        .that()
+        .haveSimpleName("TriageAgent_Wiring")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.agentkit.internal..")
+        .check(EXAMPLE);
+  }
+}
