@@ -25,23 +25,33 @@ public final class Names {
   }
 
   /**
+   * Names longer than this are never suggested for, nor suggested: a typo is made in a name, not in
+   * a paragraph, and a hostile value must not cost a quadratic comparison.
+   */
+  static final int MAX_SUGGESTED = 128;
+
+  /**
    * The choice nearest to {@code name} by edit distance (case-insensitive), or null when none is
    * near enough to be a plausible typo: at most a third of the longer name's length, and at least
-   * one edit allowed. Ties go to the alphabetically first choice, so suggestions are stable.
+   * one edit allowed. Ties go to the alphabetically first choice, so suggestions are stable. A
+   * choice whose length alone puts it out of reach is never compared.
    */
   public static String nearest(String name, Collection<String> choices) {
-    if (name == null || name.isEmpty()) {
+    if (name == null || name.isEmpty() || name.length() > MAX_SUGGESTED) {
       return null;
     }
     String lower = name.toLowerCase(Locale.ROOT);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String choice : choices) {
-      if (choice.equals(name)) {
+      if (choice.equals(name) || choice.length() > MAX_SUGGESTED) {
         continue;
       }
-      int d = distance(lower, choice.toLowerCase(Locale.ROOT));
       int allowed = Math.max(1, Math.max(name.length(), choice.length()) / 3);
+      if (Math.abs(name.length() - choice.length()) > allowed) {
+        continue;
+      }
+      int d = distanceWithin(lower, choice.toLowerCase(Locale.ROOT), allowed);
       if (d <= allowed && (d < bestDistance || (d == bestDistance && choice.compareTo(best) < 0))) {
         best = choice;
         bestDistance = d;
@@ -78,6 +88,55 @@ public final class Names {
           v = Math.min(v, prev2[j - 2] + 1);
         }
         cur[j] = v;
+      }
+      int[] t = prev2;
+      prev2 = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[m];
+  }
+
+  /**
+   * {@link #distance}, or {@code limit + 1} as soon as the distance is known to exceed {@code
+   * limit}: only the cells within {@code limit} of the diagonal are computed, so the cost is
+   * O(length × limit), and a row that already exceeds the limit ends the work.
+   */
+  static int distanceWithin(String a, String b, int limit) {
+    int n = a.length();
+    int m = b.length();
+    int over = limit + 1;
+    if (Math.abs(n - m) > limit) {
+      return over;
+    }
+    int[] prev2 = new int[m + 1];
+    int[] prev = new int[m + 1];
+    int[] cur = new int[m + 1];
+    for (int j = 0; j <= m; j++) {
+      prev[j] = Math.min(j, over);
+    }
+    for (int i = 1; i <= n; i++) {
+      int lo = Math.max(1, i - limit);
+      int hi = Math.min(m, i + limit);
+      cur[lo - 1] = lo == 1 ? Math.min(i, over) : over;
+      int rowMin = cur[lo - 1];
+      for (int j = lo; j <= hi; j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        int v = Math.min(Math.min(prev[j] + 1, cur[j - 1] + 1), prev[j - 1] + cost);
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
+          v = Math.min(v, prev2[j - 2] + 1);
+        }
+        cur[j] = Math.min(v, over);
+        rowMin = Math.min(rowMin, cur[j]);
+      }
+      if (hi < m) {
+        cur[hi + 1] = over;
+      }
+      if (rowMin > limit) {
+        return over;
       }
       int[] t = prev2;
       prev2 = prev;
