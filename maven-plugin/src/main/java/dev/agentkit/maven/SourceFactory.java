@@ -191,7 +191,10 @@ final class SourceFactory {
     }
     if (!ContractSource.class.isAssignableFrom(type)) {
       throw new ConfigException(
-          where + ": <sourceClass> " + name + " does not implement dev.agentkit.source.ContractSource");
+          where
+              + ": <sourceClass> "
+              + name
+              + " does not implement dev.agentkit.source.ContractSource");
     }
     try {
       Constructor<?> ctor = type.getConstructor();
