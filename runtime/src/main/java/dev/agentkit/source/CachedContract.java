@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
@@ -32,9 +34,10 @@ import java.util.function.LongSupplier;
  *
  * <p>Contracts are immutable, so the cached one is handed out as is. Instances are thread-safe;
  * within the ttl a call reads two volatile fields, takes no lock and reads no clock: when a
- * contract is fetched, a timer on the JDK's shared scheduler ({@link
- * CompletableFuture#delayedExecutor}) marks it expired once the ttl has passed, so a contract may
- * be served for a few milliseconds past its ttl when that scheduler is busy.
+ * contract is fetched, a timer marks it expired once the ttl has passed. The timer runs on one
+ * daemon thread of agentkit's own that does nothing else, never on the JDK's shared pools, so
+ * however busy {@code ForkJoinPool.commonPool()} is, a contract is served at most a few
+ * milliseconds past its ttl and never past its max staleness.
  */
 public final class CachedContract implements ContractSource {
   private final ContractSource source;
@@ -49,6 +52,25 @@ public final class CachedContract implements ContractSource {
    * clock injected by tests, which a timer cannot follow).
    */
   private final boolean timer;
+
+  /**
+   * Marks entries expired. One thread for every cache in the JVM: its tasks only set a flag, and it
+   * is agentkit's own, so no other code's work can hold them up.
+   */
+  private static final ScheduledExecutorService EXPIRY = expiryScheduler();
+
+  private static ScheduledExecutorService expiryScheduler() {
+    ScheduledThreadPoolExecutor s =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread t = new Thread(r, "agentkit-contract-expiry");
+              t.setDaemon(true);
+              return t;
+            });
+    s.setRemoveOnCancelPolicy(true);
+    return s;
+  }
 
   /** The last good contract, or null before the first successful fetch. */
   private volatile Cached cached;
@@ -67,8 +89,8 @@ public final class CachedContract implements ContractSource {
     final long failingSince;
 
     /**
-     * Set once the ttl has passed, by a timer on the JDK's shared scheduler, so that a read within
-     * the ttl is a volatile read and takes no clock.
+     * Set once the ttl has passed, by the expiry timer, so that a read within the ttl is a volatile
+     * read and takes no clock.
      */
     volatile boolean expired;
 
@@ -184,8 +206,7 @@ public final class CachedContract implements ContractSource {
         Cached entry = new Cached(fresh, nanoTime.getAsLong(), false, 0);
         cached = entry;
         if (timer) {
-          CompletableFuture.delayedExecutor(ttlNanos, TimeUnit.NANOSECONDS)
-              .execute(() -> entry.expired = true);
+          EXPIRY.schedule(() -> entry.expired = true, ttlNanos, TimeUnit.NANOSECONDS);
         }
         return fresh;
       }
