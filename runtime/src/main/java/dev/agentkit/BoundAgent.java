@@ -2,6 +2,7 @@ package dev.agentkit;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Problem;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.drift.DriftReport;
@@ -79,6 +80,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
   public static <S> BoundAgent<S> bind(
       CompiledAgent compiled, Contract live, List<Use<S>> uses, DriftPolicy policy, Clock clock) {
     Objects.requireNonNull(live, "live");
+    checkSameContract(compiled, live);
     DriftReport report;
     List<String> notes = List.of();
     if (live.digest().equals(compiled.digest())) {
@@ -106,6 +108,35 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
         ActionSet.bind(compiled.contract(), uses),
         DriftReport.unchanged(compiled.agent(), compiled.digest()),
         List.of());
+  }
+
+  /**
+   * A live document that names another contract is the wrong backend, not a drifted one: refused
+   * before any comparison, which would only list every op as removed.
+   */
+  private static void checkSameContract(CompiledAgent compiled, Contract live) {
+    String expected = compiled.contract().name();
+    if (live.name().isEmpty() || expected.isEmpty() || live.name().equals(expected)) {
+      return;
+    }
+    Problem p =
+        Problem.of(
+            Problem.Kind.CONTRACT_MISMATCH,
+            "",
+            live.name(),
+            "the backend"
+                + (live.source().isEmpty() ? "" : " at " + live.source())
+                + " serves contract \""
+                + live.name()
+                + "\", but "
+                + compiled.agent()
+                + " was compiled against contract \""
+                + expected
+                + "\"; point the source at the "
+                + expected
+                + " backend, or change @Agent(contract = ...) and take a snapshot of "
+                + live.name());
+    throw new BindException("the agent's acts could not be bound (1 problem)", List.of(p));
   }
 
   /** What the agent's uses of backend ops need of each op, for grading drift. */

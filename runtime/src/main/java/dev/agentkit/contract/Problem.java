@@ -57,6 +57,7 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     ENUM_WITHOUT_VALUES("EnumWithoutValues", "operands"),
     // Binding against a contract.
     CONTRACT_UNAVAILABLE("ContractUnavailable", ""),
+    CONTRACT_MISMATCH("ContractMismatch", ""),
     UNKNOWN_OPCODE("UnknownOpcode", "opcode"),
     TIER_MISMATCH("TierMismatch", "assertTier"),
     LOCAL_OPCODE_CLASH("LocalOpcodeClash", "opcode"),

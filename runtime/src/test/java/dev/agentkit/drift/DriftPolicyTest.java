@@ -12,6 +12,7 @@ import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Problem;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.CachedContracts;
@@ -337,5 +338,22 @@ class DriftPolicyTest {
             Contract.of("taskboard", List.of(liveWithoutArchived().op("set_status").orElseThrow()))
                 .digest());
     assertThat(drifted.acts().contract()).contains(liveWithoutArchived());
+  }
+
+  @Test
+  void aLiveDocumentNamingAnotherContractIsRefusedBeforeAnyComparison() {
+    Contract billing =
+        Contract.of("billing", "http://127.0.0.1:9/contract", Fixtures.taskboard().ops());
+    assertThatThrownBy(
+            () -> BoundAgent.bind(TRIAGE, billing, uses(), DriftPolicy.warnOnly(), TODAY))
+        .isInstanceOf(BindException.class)
+        .hasMessage(
+            "the agent's acts could not be bound (1 problem)\n"
+                + "  - [ContractMismatch] the backend at http://127.0.0.1:9/contract serves"
+                + " contract \"billing\", but TriageAgent was compiled against contract"
+                + " \"taskboard\"; point the source at the taskboard backend, or change"
+                + " @Agent(contract = ...) and take a snapshot of billing")
+        .extracting(e -> ((BindException) e).problems().get(0).kind())
+        .isEqualTo(Problem.Kind.CONTRACT_MISMATCH);
   }
 }
