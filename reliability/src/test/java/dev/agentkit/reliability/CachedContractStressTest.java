@@ -2,11 +2,11 @@ package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.benchmarks.SyntheticContract;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
-import dev.agentkit.benchmarks.SyntheticContract;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -3,9 +3,9 @@ package dev.agentkit.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.agentkit.benchmarks.SyntheticContract;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpContractSource;
-import dev.agentkit.benchmarks.SyntheticContract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -2,9 +2,9 @@ package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.benchmarks.SyntheticContract;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.benchmarks.SyntheticContract;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

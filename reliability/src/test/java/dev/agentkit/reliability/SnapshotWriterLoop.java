@@ -1,8 +1,8 @@
 package dev.agentkit.reliability;
 
+import dev.agentkit.benchmarks.SyntheticContract;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.benchmarks.SyntheticContract;
 import java.nio.file.Path;
 
 /** Writes two contracts' snapshots in turn to one file, forever; the kill test runs it. */

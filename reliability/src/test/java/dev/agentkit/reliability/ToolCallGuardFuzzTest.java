@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.Use;
-import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.benchmarks.VerifyBenchmark;
+import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import java.util.List;
