@@ -209,10 +209,12 @@ public final class ActionSet<S> {
 
   /**
    * Checks a call a model emitted against the declared act: the opcode is declared, every argument
-   * and user-fill names an operand, enum values are in the vocabulary, dates and numbers parse,
-   * list arguments are JSON arrays of strings, and every required operand is given or left for the
-   * user. Returns every problem as a sentence the model can act on; an empty list means the call is
-   * valid. A valid call allocates nothing.
+   * and user-fill names an operand, enum values are in the vocabulary, dates and numbers parse as
+   * the typed views read them (a number's exponent within range, a date-time's offset within 18
+   * hours of UTC), list arguments are JSON arrays of non-blank strings, and every required operand
+   * is given (a required list with at least one element) or left for the user. Returns every
+   * problem as a sentence the model can act on; an empty list means the call is valid. A valid call
+   * allocates nothing.
    */
   public List<Problem> verify(Call call) {
     String opcode = call.opcode();
@@ -256,7 +258,7 @@ public final class ActionSet<S> {
         }
         continue;
       }
-      Problem p = checkValue(b, opcode, o, v);
+      Problem p = checkValue(b, opcode, o, v, o.required() && !fills.contains(o.name()));
       if (p != null) {
         problems = add(problems, p);
       }
@@ -305,7 +307,12 @@ public final class ActionSet<S> {
             + Names.didYouMean(name, names));
   }
 
-  private static <S> Problem checkValue(Bound<S> b, String opcode, Operand o, String v) {
+  /**
+   * The problem with a non-blank value, or null. {@code needed}: the operand is required and not
+   * left for the user, so an empty list, or one of blanks only, is missing.
+   */
+  private static <S> Problem checkValue(
+      Bound<S> b, String opcode, Operand o, String v, boolean needed) {
     if (o.list()) {
       String bare = v.trim();
       if (!bare.startsWith("[")) {
@@ -324,6 +331,34 @@ public final class ActionSet<S> {
                 + o.name()
                 + " takes a list: write a JSON array of strings such as [\"a\", \"b\"], not "
                 + quote(v));
+      }
+      int blank = 0;
+      for (int i = 0; i < elements.size(); i++) {
+        if (elements.get(i).isBlank()) {
+          blank++;
+        }
+      }
+      if (blank == elements.size()) {
+        if (needed) {
+          return requiredMissing(opcode, o);
+        }
+        if (blank == 0) {
+          return null;
+        }
+      }
+      if (blank > 0) {
+        return Problem.of(
+            Problem.Kind.BAD_LIST,
+            opcode,
+            o.name(),
+            opcode
+                + "."
+                + o.name()
+                + " takes a list of values, and "
+                + quote(v)
+                + " has "
+                + (blank == 1 ? "a blank element" : blank + " blank elements")
+                + ": give each element a value, or leave it out");
       }
       for (int i = 0; i < elements.size(); i++) {
         Problem p = checkScalar(b, opcode, o, elements.get(i));
@@ -355,7 +390,8 @@ public final class ActionSet<S> {
                 + Names.listing(o.enumValues())
                 + Names.didYouMean(v, o.enumValues()));
       case DATE:
-        if (Values.isDate(v)) {
+        int date = Values.dateCheck(v);
+        if (date == Values.VALID) {
           return null;
         }
         return Problem.of(
@@ -367,10 +403,14 @@ public final class ActionSet<S> {
                 + o.name()
                 + ": "
                 + quote(v)
-                + " is not a date; write an ISO-8601 date such as 2026-03-31 or a date-time such"
+                + (date == Values.OUT_OF_RANGE
+                    ? " is not a date: its offset is more than 18 hours from UTC"
+                    : " is not a date")
+                + "; write an ISO-8601 date such as 2026-03-31 or a date-time such"
                 + " as 2026-03-31T17:00:00Z");
       case NUMBER:
-        if (Values.isNumber(v)) {
+        int number = Values.numberCheck(v);
+        if (number == Values.VALID) {
           return null;
         }
         return Problem.of(
@@ -382,7 +422,10 @@ public final class ActionSet<S> {
                 + o.name()
                 + ": "
                 + quote(v)
-                + " is not a number; write digits such as 3, -2.5 or 1e3");
+                + (number == Values.OUT_OF_RANGE
+                    ? " is not a number: its exponent is out of range"
+                    : " is not a number")
+                + "; write digits such as 3, -2.5 or 1e3");
       default:
         return null;
     }

@@ -3,7 +3,13 @@ package dev.agentkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.ArgValues;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -162,5 +168,90 @@ class VerifyTest {
     assertThat(verify("set_estimate", args("task_id", "t1", "hours", longValue)).get(0))
         .contains("\"" + "x".repeat(77) + "...\"")
         .doesNotContain("x".repeat(78));
+  }
+
+  @Test
+  void numbersAndDatesTheTypedViewsCannotReadAreRejected() {
+    assertThat(verify("set_estimate", args("task_id", "t1", "hours", "1e99999999999")))
+        .containsExactly(
+            "[BadNumber] set_estimate.hours: \"1e99999999999\" is not a number: its exponent is"
+                + " out of range; write digits such as 3, -2.5 or 1e3");
+    for (String bad : new String[] {"1e2147483648", "0.5e-2147483647", "1e-2147483648"}) {
+      assertThat(verify("set_estimate", args("task_id", "t1", "hours", bad))).as(bad).hasSize(1);
+      assertThat(ArgValues.number(bad)).as(bad).isEmpty();
+    }
+    for (String good : new String[] {"1e2147483647", "1e-2147483647", "1e000000000000000001"}) {
+      assertThat(verify("set_estimate", args("task_id", "t1", "hours", good))).as(good).isEmpty();
+      assertThat(ArgValues.number(good)).as(good).isPresent();
+    }
+    assertThat(
+            verify(
+                "set_task_due_date", args("task_id", "t1", "due_date", "2026-01-01T10:00+18:01")))
+        .containsExactly(
+            "[BadDate] set_task_due_date.due_date: \"2026-01-01T10:00+18:01\" is not a date: its"
+                + " offset is more than 18 hours from UTC; write an ISO-8601 date such as"
+                + " 2026-03-31 or a date-time such as 2026-03-31T17:00:00Z");
+    assertThat(
+            verify(
+                "set_task_due_date", args("task_id", "t1", "due_date", "2026-01-01T10:00-18:30")))
+        .hasSize(1);
+    assertThat(ArgValues.date("2026-01-01T10:00-18:30")).isEmpty();
+    for (String good : new String[] {"2026-01-01T10:00+18:00", "2026-01-01T10:00-18:00"}) {
+      assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", good)))
+          .as(good)
+          .isEmpty();
+      assertThat(ArgValues.date(good)).as(good).isPresent();
+    }
+  }
+
+  private static final ActionSet<Object> LISTS =
+      ActionSet.bind(
+          Contract.of(
+              "lists",
+              List.of(
+                  Op.builder("label")
+                      .description("Label a task.")
+                      .objectType("task")
+                      .tier(Tier.REVERSIBLE)
+                      .operand(
+                          new Operand("labels", "Labels.", OperandType.STRING, true, null, true))
+                      .operand(new Operand("dates", "Dates.", OperandType.DATE, false, null, true))
+                      .build())),
+          List.of(Use.<Object>of("label", ChangeCategory.MERGE).ask(a -> "Label it?").build()));
+
+  private static List<String> verifyLists(Map<String, String> args, String... userFills) {
+    return LISTS.verify(Call.of("label", args, List.of(userFills))).stream()
+        .map(Problem::message)
+        .toList();
+  }
+
+  @Test
+  void aRequiredListNeedsAnElementThatIsNotBlank() {
+    for (String missing : new String[] {"[]", " [ ] ", " ", "[\"\"]", "[\" \", \"\"]"}) {
+      assertThat(verifyLists(args("labels", missing)))
+          .as(missing)
+          .containsExactly(
+              "[RequiredMissing] label.labels is required: give it a value, or list it as a"
+                  + " user-fill for the user to supply");
+      assertThat(
+              LISTS.verify(Call.of("label", args("labels", missing), List.of("labels"))).stream()
+                  .filter(p -> p.kind() == Problem.Kind.REQUIRED_MISSING))
+          .as(missing)
+          .isEmpty();
+    }
+    assertThat(verifyLists(args("labels", "[\"bug\"]", "dates", "[]"))).isEmpty();
+  }
+
+  @Test
+  void blankElementsAreRejected() {
+    assertThat(verifyLists(args("labels", "[\"bug\", \" \"]")))
+        .containsExactly(
+            "[BadList] label.labels takes a list of values, and \"[\"bug\", \" \"]\" has a"
+                + " blank element: give each element a value, or leave it out");
+    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\", \"2026-01-01\", \"\"]")))
+        .containsExactly(
+            "[BadList] label.dates takes a list of values, and \"[\"\", \"2026-01-01\","
+                + " \"\"]\" has 2 blank elements: give each element a value, or leave it out");
+    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\"]"))).hasSize(1);
   }
 }

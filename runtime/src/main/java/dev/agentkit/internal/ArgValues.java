@@ -20,28 +20,49 @@ public final class ArgValues {
    * date-time without an offset is taken as UTC (the rules compare dates the same way).
    */
   public static Optional<OffsetDateTime> date(String value) {
-    Instant i = value == null ? null : Values.instant(value);
-    return i == null ? Optional.empty() : Optional.of(i.atOffset(ZoneOffset.UTC));
+    try {
+      Instant i = value == null ? null : Values.instant(value);
+      return i == null ? Optional.empty() : Optional.of(i.atOffset(ZoneOffset.UTC));
+    } catch (RuntimeException e) {
+      // Values.instant checks before it parses; this only keeps the promise never to throw.
+      return Optional.empty();
+    }
   }
 
-  /** A number argument, exactly. */
+  /**
+   * A number argument, exactly; empty when it is not a number or its exponent is beyond what a
+   * {@link BigDecimal} can hold (as {@code 1e99999999999}).
+   */
   public static Optional<BigDecimal> number(String value) {
     if (value == null) {
       return Optional.empty();
     }
     String t = value.trim();
-    return Values.isNumber(t) ? Optional.of(new BigDecimal(t)) : Optional.empty();
+    if (!Values.isNumber(t)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new BigDecimal(t));
+    } catch (NumberFormatException | ArithmeticException e) {
+      // Values.isNumber checks the range before this; this only keeps the promise never to throw.
+      return Optional.empty();
+    }
   }
 
   /**
    * The elements of a list argument (a JSON array of strings, or a bare value as one element); an
-   * empty list when it is blank or malformed.
+   * empty list when it is blank or malformed. Blank elements are kept as they are: verify rejects a
+   * list that has any.
    */
   public static List<String> list(String value) {
     if (value == null || value.isBlank()) {
       return List.of();
     }
-    List<String> elements = Values.listElements(value);
-    return elements == null ? List.of() : List.copyOf(elements);
+    try {
+      List<String> elements = Values.listElements(value);
+      return elements == null ? List.of() : List.copyOf(elements);
+    } catch (RuntimeException e) {
+      return List.of();
+    }
   }
 }

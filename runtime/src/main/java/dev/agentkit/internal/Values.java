@@ -6,12 +6,12 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.agentkit.contract.OperandType;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,6 +27,26 @@ public final class Values {
    * 2026-03-31T17:00:00.5Z}, {@code 2026-03-31T17:00:00+02:00}).
    */
   public static boolean isDate(String s) {
+    return dateCheck(s) == VALID;
+  }
+
+  /** A value that reads as its type. */
+  public static final int VALID = 0;
+
+  /** A value that is not written as its type at all. */
+  public static final int MALFORMED = 1;
+
+  /**
+   * A value written as its type that still cannot be read: a number whose exponent puts it out of
+   * {@link BigDecimal}'s range, a date-time whose offset is beyond 18:00 either way.
+   */
+  public static final int OUT_OF_RANGE = 2;
+
+  /**
+   * {@link #VALID} for a value {@link #isDate} accepts, {@link #OUT_OF_RANGE} for a well-formed
+   * date-time whose offset is beyond 18:00 either way, {@link #MALFORMED} for anything else.
+   */
+  public static int dateCheck(String s) {
     int n = s.length();
     if (n < 10
         || !digits(s, 0, 4)
@@ -34,27 +54,27 @@ public final class Values {
         || !digits(s, 5, 2)
         || s.charAt(7) != '-'
         || !digits(s, 8, 2)) {
-      return false;
+      return MALFORMED;
     }
     int year = num(s, 0, 4);
     int month = num(s, 5, 2);
     int day = num(s, 8, 2);
     if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
-      return false;
+      return MALFORMED;
     }
     if (n == 10) {
-      return true;
+      return VALID;
     }
     if (s.charAt(10) != 'T' || n < 16 || !digits(s, 11, 2) || s.charAt(13) != ':') {
-      return false;
+      return MALFORMED;
     }
     if (!digits(s, 14, 2) || num(s, 11, 2) > 23 || num(s, 14, 2) > 59) {
-      return false;
+      return MALFORMED;
     }
     int i = 16;
     if (i < n && s.charAt(i) == ':') {
       if (i + 3 > n || !digits(s, i + 1, 2) || num(s, i + 1, 2) > 59) {
-        return false;
+        return MALFORMED;
       }
       i += 3;
       if (i < n && s.charAt(i) == '.') {
@@ -63,30 +83,46 @@ public final class Values {
           i++;
         }
         if (i == start || i - start > 9) {
-          return false;
+          return MALFORMED;
         }
       }
     }
     if (i == n) {
-      return true;
+      return VALID;
     }
     char c = s.charAt(i);
     if (c == 'Z') {
-      return i + 1 == n;
+      return i + 1 == n ? VALID : MALFORMED;
     }
     if (c == '+' || c == '-') {
-      return i + 6 == n
-          && digits(s, i + 1, 2)
-          && s.charAt(i + 3) == ':'
-          && digits(s, i + 4, 2)
-          && num(s, i + 1, 2) <= 18
-          && num(s, i + 4, 2) <= 59;
+      if (i + 6 != n
+          || !digits(s, i + 1, 2)
+          || s.charAt(i + 3) != ':'
+          || !digits(s, i + 4, 2)
+          || num(s, i + 4, 2) > 59) {
+        return MALFORMED;
+      }
+      // java.time, and so the typed views, take offsets up to 18:00 either way.
+      int hours = num(s, i + 1, 2);
+      return hours < 18 || (hours == 18 && num(s, i + 4, 2) == 0) ? VALID : OUT_OF_RANGE;
     }
-    return false;
+    return MALFORMED;
   }
 
-  /** A decimal number: optional minus, digits, optional fraction, optional exponent. */
+  /**
+   * A decimal number: optional minus, digits, optional fraction, optional exponent, within the
+   * range {@link BigDecimal} can hold.
+   */
   public static boolean isNumber(String s) {
+    return numberCheck(s) == VALID;
+  }
+
+  /**
+   * {@link #VALID} for a value {@link #isNumber} accepts, {@link #OUT_OF_RANGE} for a well-formed
+   * number whose exponent {@link BigDecimal} cannot hold (the exponent, and the scale, fraction
+   * digits minus exponent, must each fit an {@code int}), {@link #MALFORMED} for anything else.
+   */
+  public static int numberCheck(String s) {
     int n = s.length();
     int i = 0;
     if (i < n && s.charAt(i) == '-') {
@@ -97,31 +133,58 @@ public final class Values {
       i++;
     }
     if (i == start) {
-      return false;
+      return MALFORMED;
     }
+    long fraction = 0;
     if (i < n && s.charAt(i) == '.') {
       int f = ++i;
       while (i < n && isDigit(s.charAt(i))) {
         i++;
       }
       if (i == f) {
-        return false;
+        return MALFORMED;
       }
+      fraction = i - f;
     }
+    long exponent = 0;
+    boolean huge = false;
     if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
       i++;
+      boolean negative = false;
       if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+        negative = s.charAt(i) == '-';
         i++;
       }
       int e = i;
       while (i < n && isDigit(s.charAt(i))) {
+        // Past 10^12 the scale is out of an int's range whatever the fraction; stop counting.
+        if (exponent < 1_000_000_000_000L) {
+          exponent = exponent * 10 + (s.charAt(i) - '0');
+        } else {
+          huge = true;
+        }
         i++;
       }
       if (i == e) {
-        return false;
+        return MALFORMED;
+      }
+      if (negative) {
+        exponent = -exponent;
       }
     }
-    return i == n;
+    if (i != n) {
+      return MALFORMED;
+    }
+    // BigDecimal refuses an exponent beyond an int ("Exponent overflow") and a scale beyond one
+    // ("Scale out of range"); the scale's lowest value is kept out too, to be safe across JDKs.
+    long scale = fraction - exponent;
+    return huge
+            || exponent < Integer.MIN_VALUE
+            || exponent > Integer.MAX_VALUE
+            || scale <= Integer.MIN_VALUE
+            || scale > Integer.MAX_VALUE
+        ? OUT_OF_RANGE
+        : VALID;
   }
 
   /** The instant a date or date-time names; a date is its start in UTC, no offset means UTC. */
@@ -139,7 +202,7 @@ public final class Values {
         return OffsetDateTime.parse(t).toInstant();
       }
       return LocalDateTime.parse(t).toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
+    } catch (DateTimeException e) {
       return null;
     }
   }
@@ -188,8 +251,9 @@ public final class Values {
         out.add(p.getText());
       }
       return p.nextToken() == null ? out : null;
-    } catch (IOException e) {
-      // Not JSON (a bad escape, a missing bracket, trailing text): not a list.
+    } catch (IOException | RuntimeException e) {
+      // Not JSON (a bad escape, a missing bracket, trailing text, past the parser's limits): not a
+      // list.
       return null;
     }
   }
