@@ -60,7 +60,7 @@ public final class HttpContractSource implements ContractSource {
   private final Duration overallTimeout;
   private final int maxResponseBytes;
   private final List<String> headerNames;
-  private final List<String> secrets;
+  private final Redactor redactor;
   private final HttpClient client;
   private final HttpRequest request;
 
@@ -72,7 +72,7 @@ public final class HttpContractSource implements ContractSource {
     this.overallTimeout = sum(b.connectTimeout, b.requestTimeout);
     this.maxResponseBytes = b.maxResponseBytes;
     this.headerNames = List.copyOf(b.headers.keySet());
-    this.secrets = secretsOf(b.headers.values());
+    this.redactor = Redactor.of(secretsOf(b.headers.values()));
     this.request = request;
     this.client =
         HttpClient.newBuilder()
@@ -142,7 +142,7 @@ public final class HttpContractSource implements ContractSource {
     CappedBodySubscriber.Body body = response.body();
     int status = response.statusCode();
     if (status / 100 != 2) {
-      throw new ContractSourceException(statusMessage(response));
+      throw new ContractSourceException(redactor.redact(statusMessage(response)));
     }
     if (body.truncated()) {
       throw new ContractSourceException(
@@ -156,7 +156,10 @@ public final class HttpContractSource implements ContractSource {
     try {
       return ContractSnapshot.parseWire(body.bytes(), description, contractName);
     } catch (ContractFormatException e) {
-      throw new ContractSourceException(e.getMessage(), e);
+      // The codec quotes the body (values, names, excerpts); a backend may have echoed a credential
+      // into it. The original exception is not kept, not even as a cause.
+      ContractFormatException redacted = redactor.scrub(e);
+      throw new ContractSourceException(redactor.redact(redacted.getMessage()), redacted);
     }
   }
 
@@ -203,10 +206,8 @@ public final class HttpContractSource implements ContractSource {
     if (!type.startsWith("text/") && !type.contains("json") && !type.contains("xml")) {
       return "";
     }
-    String text = new String(response.body().bytes(), StandardCharsets.UTF_8);
-    for (String secret : secrets) {
-      text = text.replace(secret, "[redacted]");
-    }
+    // Redacted before the cut, so a credential straddling it leaves no piece behind.
+    String text = redactor.redact(new String(response.body().bytes(), StandardCharsets.UTF_8));
     StringBuilder line = new StringBuilder();
     boolean space = false;
     for (int i = 0; i < text.length(); i++) {
@@ -221,10 +222,12 @@ public final class HttpContractSource implements ContractSource {
       }
       line.append(c);
     }
-    if (line.length() > EXCERPT_CHARS) {
-      return line.substring(0, EXCERPT_CHARS) + "…";
+    // Again once blanks are folded: "a  b" may have become a piece of a credential "a b".
+    String folded = redactor.redact(line.toString());
+    if (folded.length() > EXCERPT_CHARS) {
+      return folded.substring(0, EXCERPT_CHARS) + "…";
     }
-    return line.toString();
+    return folded;
   }
 
   private ContractSourceException transportFailure(Throwable failure) {
@@ -258,8 +261,11 @@ public final class HttpContractSource implements ContractSource {
               + " and is the URL right?",
           cause);
     }
-    String reason = cause.getMessage() == null ? cause.getClass().getName() : cause.getMessage();
-    return new ContractSourceException("GET " + description + " failed: " + reason, cause);
+    // The HTTP client may quote what the server sent (a malformed status line or header).
+    Throwable shown = redactor.scrub(cause);
+    String reason = shown.getMessage() == null ? cause.getClass().getName() : shown.getMessage();
+    return new ContractSourceException(
+        redactor.redact("GET " + description + " failed: " + reason), shown);
   }
 
   /** {@code a + b}, at most the longest wait a timed wait accepts (about 292 years). */
@@ -296,8 +302,6 @@ public final class HttpContractSource implements ContractSource {
         }
       }
     }
-    // Longest first, so a value is blanked whole before any part of it.
-    out.sort((a, b) -> Integer.compare(b.length(), a.length()));
     return List.copyOf(out);
   }
 

@@ -423,6 +423,36 @@ class HttpContractSourceTest {
   }
 
   @Test
+  void aMalformedStatusLineThatEchoesTheCredentialIsRedacted() throws Exception {
+    ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    sockets.add(listener);
+    handlers.submit(
+        () -> {
+          while (!listener.isClosed()) {
+            try (Socket s = listener.accept()) {
+              s.getInputStream().read();
+              s.getOutputStream()
+                  .write(
+                      ("HTTP/1.1 2x0 " + TOKEN + "\r\nContent-Length: 0\r\n\r\n")
+                          .getBytes(StandardCharsets.ISO_8859_1));
+              s.getOutputStream().flush();
+            }
+          }
+          return null;
+        });
+    String url = "http://127.0.0.1:" + listener.getLocalPort() + "/contract";
+    HttpContractSource source =
+        HttpContractSource.builder(URI.create(url)).header("Authorization", SECRET).build();
+
+    Throwable thrown = catchFailure(source);
+
+    assertThat(thrown.getMessage()).startsWith("GET " + url + " failed: ");
+    for (Throwable t = thrown; t != null; t = t.getCause()) {
+      assertThat(t.toString()).doesNotContain(TOKEN.substring(0, 8));
+    }
+  }
+
+  @Test
   void anInterruptedFetchKeepsTheInterruptAndNamesTheUrl() throws Exception {
     CountDownLatch arrived = new CountDownLatch(1);
     server.createContext(
