@@ -89,28 +89,23 @@ record AgentDeclaration(
      * annotation, or null for the annotation as a whole). javac locates a repeated annotation only
      * through its container, so a repeated one is reached as a value inside the container.
      */
-    Location at(AnnotationValue value) {
+    Reporter.Location at(AnnotationValue value) {
       return at(value, "", "");
     }
 
     /** As {@link #at(AnnotationValue)}, naming the attribute and literal for a repeated one. */
-    Location at(AnnotationValue value, String attribute, String subject) {
+    Reporter.Location at(AnnotationValue value, String attribute, String subject) {
       if (container == null) {
-        return Location.of(element, mirror, value);
+        return new Reporter.Location(element, mirror, value);
       }
-      return new Location(
+      return new Reporter.Location(
           element,
           container,
           value != null ? value : inContainer,
-          new Location.Repeated(isLocal() ? "LocalAct" : "Act", index, attribute, subject));
+          new Reporter.Repeated(isLocal() ? "LocalAct" : "Act", index, attribute, subject));
     }
   }
 
   /** One {@code @Run} or {@code @Ask} method and the opcode it names. */
-  record HandlerSite(ExecutableElement method, AnnotationMirror mirror, String opcode) {
-    /** At the annotation, or at its value when {@code value} is not null. */
-    Location at(AnnotationValue value) {
-      return Location.of(method, mirror, value);
-    }
-  }
+  record HandlerSite(ExecutableElement method, AnnotationMirror mirror, String opcode) {}
 }

@@ -5,6 +5,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * Everything {@link WiringWriter} needs to write one agent's wiring, already checked: every act is
@@ -13,9 +14,8 @@ import javax.lang.model.element.TypeElement;
  * @param packageName the agent's package
  * @param wiringName the generated class's simple name
  * @param isPublic whether the generated class is public (it is when the agent is)
- * @param agent the agent class, the generated file's originating element
- * @param agentType the agent class, as the generated code names it
- * @param state the agent's state type, boxed
+ * @param agent the agent class
+ * @param state the agent's state type
  * @param contractName the contract's name
  * @param contractDigest the digest of the snapshot compiled against
  * @param compiledOps the backend ops the agent uses, as the snapshot declares them, sorted
@@ -26,8 +26,7 @@ record WiringModel(
     String wiringName,
     boolean isPublic,
     TypeElement agent,
-    TypeRef agentType,
-    TypeRef state,
+    TypeMirror state,
     String contractName,
     String contractDigest,
     List<Op> compiledOps,
@@ -62,13 +61,7 @@ record WiringModel(
       Handler reader,
       Handler fieldReader,
       Handler run,
-      Handler ask) {
-
-    /** The view's simple name, without the wiring's. */
-    String viewSimpleName() {
-      return viewName.substring(viewName.indexOf('.') + 1);
-    }
-  }
+      Handler ask) {}
 
   /**
    * A method of the agent the wiring calls.
@@ -79,5 +72,5 @@ record WiringModel(
    * @param result what a run handler returns, or null when it returns nothing (and for every other
    *     handler)
    */
-  record Handler(String method, boolean isStatic, boolean viaView, TypeRef result) {}
+  record Handler(String method, boolean isStatic, boolean viaView, TypeMirror result) {}
 }

@@ -13,7 +13,6 @@ import dev.agentkit.contract.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,18 +117,9 @@ final class Fixtures {
     }
 
     Compilation compile(JavaFileObject... sources) {
-      return compile(List.of(), sources);
-    }
-
-    /** Compiles with the snapshot directory, {@code -Xlint:all} and {@code more} options. */
-    Compilation compile(List<String> more, JavaFileObject... sources) {
-      List<String> options = new ArrayList<>();
-      options.add("-Aagentkit.snapshotDir=" + dir.toAbsolutePath());
-      options.add("-Xlint:all,-processing");
-      options.addAll(more);
       return javac()
           .withProcessors(new AgentKitProcessor(loader()))
-          .withOptions(options)
+          .withOptions("-Aagentkit.snapshotDir=" + dir.toAbsolutePath(), "-Xlint:all,-processing")
           .compile(sources);
     }
   }
@@ -152,11 +142,10 @@ final class Fixtures {
 
   /** The state type the test agents use. */
   static final String BOARD =
-"""
+      """
       package test;
 
-      import java.util.ArrayList;
-import java.util.HashMap;
+      import java.util.HashMap;
       import java.util.Map;
 
       public final class Board {
