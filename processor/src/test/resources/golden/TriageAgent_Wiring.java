@@ -18,6 +18,7 @@ import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.WireNames;
 import dev.agentkit.source.ContractSource;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -28,55 +29,29 @@ import java.util.Optional;
 import javax.annotation.processing.Generated;
 
 /**
- * Wiring of {@link TriageAgent} to contract {@code taskboard}, generated from its annotations and the
- * contract snapshot with digest {@code sha256:eefc006a8b90de2b87f60ad4ec4fe73cf1fead6a2e8f9cf0883f1fc970bf76f8}. Uses no reflection.
+ * Wiring of {@link TriageAgent} to contract {@code taskboard}, generated from its annotations and
+ * the contract snapshot with digest {@code
+ * sha256:eefc006a8b90de2b87f60ad4ec4fe73cf1fead6a2e8f9cf0883f1fc970bf76f8}. Uses no reflection.
  */
 @Generated("dev.agentkit.processor.AgentKitProcessor")
 public final class TriageAgent_Wiring {
-  /**
-   * The contract's name.
-   */
+  /** The contract's name. */
   public static final String CONTRACT = "taskboard";
 
-  /**
-   * The digest of the contract snapshot this wiring was compiled against.
-   */
+  /** The digest of the contract snapshot this wiring was compiled against. */
   public static final String CONTRACT_DIGEST = "sha256:eefc006a8b90de2b87f60ad4ec4fe73cf1fead6a2e8f9cf0883f1fc970bf76f8";
 
-  /**
-   * Opcode {@code archive_project}.
-   */
   public static final String OP_ARCHIVE_PROJECT = "archive_project";
-
-  /**
-   * Opcode {@code create_task}.
-   */
   public static final String OP_CREATE_TASK = "create_task";
-
-  /**
-   * Opcode {@code leave_note}.
-   */
   public static final String OP_LEAVE_NOTE = "leave_note";
-
-  /**
-   * Opcode {@code set_status}.
-   */
   public static final String OP_SET_STATUS = "set_status";
-
-  /**
-   * Opcode {@code set_task_due_date}.
-   */
   public static final String OP_SET_TASK_DUE_DATE = "set_task_due_date";
-
-  /**
-   * Opcode {@code update_task}.
-   */
   public static final String OP_UPDATE_TASK = "update_task";
 
-  private static final CompiledAgent COMPILED = new CompiledAgent("TriageAgent", newCompiledContract(), CONTRACT_DIGEST);
+  private static final CompiledAgent COMPILED =
+      new CompiledAgent("TriageAgent", newCompiledContract(), CONTRACT_DIGEST);
 
-  private TriageAgent_Wiring() {
-  }
+  private TriageAgent_Wiring() {}
 
   /**
    * The ops this agent uses, as the snapshot declared them when it was compiled; its source is
@@ -87,47 +62,50 @@ public final class TriageAgent_Wiring {
   }
 
   private static Contract newCompiledContract() {
-    return Contract.of(CONTRACT, List.of(
-        Op.builder(OP_ARCHIVE_PROJECT)
-          .description("Archive a project.")
-          .objectType("project")
-          .tier(Tier.IRREVERSIBLE)
-          .operand(new Operand("project_id", "The project.", OperandType.STRING, true, List.of(), false))
-          .build(),
-        Op.builder(OP_CREATE_TASK)
-          .description("Create a task.")
-          .tier(Tier.REVERSIBLE)
-          .operand(new Operand("title", "The title.", OperandType.STRING, true, List.of(), false))
-          .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
-          .operand(new Operand("labels", "", OperandType.STRING, false, List.of(), true))
-          .operand(new Operand("priority", "", OperandType.ENUM, false, List.of("low", "high", "class"), true))
-          .build(),
-        Op.builder(OP_SET_STATUS)
-          .description("Move a task to another status.")
-          .objectType("task")
-          .tier(Tier.REVERSIBLE)
-          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
-          .operand(new Operand("status", "", OperandType.ENUM, true, List.of("todo", "doing", "done", "blocked"), false))
-          .build(),
-        Op.builder(OP_SET_TASK_DUE_DATE)
-          .description("Set a task's due date.")
-          .objectType("task")
-          .tier(Tier.REVERSIBLE)
-          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
-          .operand(new Operand("due_date", "The new date.", OperandType.DATE, false, List.of(), false))
-          .build(),
-        Op.builder(OP_UPDATE_TASK)
-          .description("Update a task's fields.")
-          .tier(Tier.REVERSIBLE)
-          .operand(new Operand("task_id", "The task.", OperandType.STRING, true, List.of(), false))
-          .operand(new Operand("title", "", OperandType.STRING, false, List.of(), false))
-          .operand(new Operand("estimate", "", OperandType.NUMBER, false, List.of(), false))
-          .build()));
+    return Contract.of(
+        CONTRACT,
+        List.of(
+            Op.builder(OP_ARCHIVE_PROJECT)
+                .description("Archive a project.")
+                .objectType("project")
+                .tier(Tier.IRREVERSIBLE)
+                .operand(Operand.requiredString("project_id", "The project."))
+                .build(),
+            Op.builder(OP_CREATE_TASK)
+                .description("Create a task.")
+                .tier(Tier.REVERSIBLE)
+                .operand(Operand.requiredString("title", "The title."))
+                .operand(Operand.of("estimate", OperandType.NUMBER))
+                .operand(Operand.of("labels", OperandType.STRING).withList(true))
+                .operand(Operand.enumOf("priority", false, "low", "high", "class").withList(true))
+                .build(),
+            Op.builder(OP_SET_STATUS)
+                .description("Move a task to another status.")
+                .objectType("task")
+                .tier(Tier.REVERSIBLE)
+                .operand(Operand.requiredString("task_id", "The task."))
+                .operand(Operand.enumOf("status", true, "todo", "doing", "done", "blocked"))
+                .build(),
+            Op.builder(OP_SET_TASK_DUE_DATE)
+                .description("Set a task's due date.")
+                .objectType("task")
+                .tier(Tier.REVERSIBLE)
+                .operand(Operand.requiredString("task_id", "The task."))
+                .operand(Operand.of("due_date", OperandType.DATE).withDescription("The new date."))
+                .build(),
+            Op.builder(OP_UPDATE_TASK)
+                .description("Update a task's fields.")
+                .tier(Tier.REVERSIBLE)
+                .operand(Operand.requiredString("task_id", "The task."))
+                .operand(Operand.of("title", OperandType.STRING))
+                .operand(Operand.of("estimate", OperandType.NUMBER))
+                .build()));
   }
 
   /**
    * Fetches the live contract, re-verifies the agent against it and binds it, failing on breaking
-   * drift ({@link DriftPolicy#failOnBreaking()}). See {@link #bind(TriageAgent, ContractSource, DriftPolicy)}.
+   * drift ({@link DriftPolicy#failOnBreaking()}). See {@link #bind(TriageAgent, ContractSource,
+   * DriftPolicy)}.
    *
    * @throws BindException when the backend cannot be reached or the acts do not bind
    * @throws DriftException when the live contract drifted in a way that breaks the agent
@@ -139,14 +117,14 @@ public final class TriageAgent_Wiring {
   /**
    * Fetches the live contract once, compares it with the snapshot this wiring was compiled against
    * (nothing to compare when the digests are equal), applies {@code policy} to the drift, and binds
-   * the acts to the live contract, which is authoritative. Fails closed when the contract
-   * cannot be had.
+   * the acts to the live contract, which is authoritative. Fails closed when the contract cannot be
+   * had.
    *
    * @throws BindException when the backend cannot be reached or the acts do not bind
    * @throws DriftException when {@code policy} rejects the drift
    */
-  public static BoundAgent<Board> bind(TriageAgent agent, ContractSource source,
-      DriftPolicy policy) {
+  public static BoundAgent<Board> bind(
+      TriageAgent agent, ContractSource source, DriftPolicy policy) {
     Objects.requireNonNull(agent, "agent");
     return BoundAgent.bind(COMPILED, source, uses(agent), policy, Clock.systemUTC());
   }
@@ -160,59 +138,61 @@ public final class TriageAgent_Wiring {
    */
   public static BoundAgent<Board> bind(TriageAgent agent, Contract contract) {
     Objects.requireNonNull(agent, "agent");
-    return BoundAgent.bind(COMPILED, contract, uses(agent), DriftPolicy.failOnBreaking(), Clock.systemUTC());
+    return BoundAgent.bind(
+        COMPILED, contract, uses(agent), DriftPolicy.failOnBreaking(), Clock.systemUTC());
   }
 
   /**
    * Binds the agent's acts to the contract compiled in ({@link #compiledContract()}), with no
-   * backend: for tests and offline tools.
+   * backend and nothing to compare: for tests and offline tools.
+   *
+   * @throws BindException listing every problem when the acts do not bind
    */
   public static BoundAgent<Board> bindOffline(TriageAgent agent) {
-    return bind(agent, COMPILED.contract());
+    Objects.requireNonNull(agent, "agent");
+    return BoundAgent.offline(COMPILED, uses(agent));
   }
 
   private static List<Use<Board>> uses(TriageAgent agent) {
     return List.of(
         Use.<Board>of(OP_CREATE_TASK, ChangeCategory.ALWAYS_MINTS)
-          .run(new Handlers(agent, 0))
-          .build(),
+            .run(new Handlers(agent, 0))
+            .build(),
         Use.<Board>of(OP_SET_TASK_DUE_DATE, ChangeCategory.SCALAR_SET)
-          .input("due_date")
-          .assertTier(Tier.REVERSIBLE)
-          .reader(new Handlers(agent, 1))
-          .run(new Handlers(agent, 2))
-          .build(),
+            .input("due_date")
+            .assertTier(Tier.REVERSIBLE)
+            .reader(new Handlers(agent, 1))
+            .run(new Handlers(agent, 2))
+            .build(),
         Use.<Board>of(OP_SET_STATUS, ChangeCategory.TERMINAL)
-          .input("status")
-          .terminalStates("done")
-          .reader(new Handlers(agent, 3))
-          .build(),
+            .input("status")
+            .terminalStates("done")
+            .reader(new Handlers(agent, 3))
+            .build(),
         Use.<Board>of(OP_UPDATE_TASK, ChangeCategory.MULTI_FIELD)
-          .fieldReader(new Handlers(agent, 4))
-          .build(),
+            .fieldReader(new Handlers(agent, 4))
+            .build(),
         Use.<Board>of(OP_ARCHIVE_PROJECT, ChangeCategory.TERMINAL)
-          .terminalStates("archived")
-          .reader(new Handlers(agent, 5))
-          .ask(new Handlers(agent, 6))
-          .build(),
+            .terminalStates("archived")
+            .reader(new Handlers(agent, 5))
+            .ask(new Handlers(agent, 6))
+            .build(),
         Use.<Board>local(
-            Op.builder(OP_LEAVE_NOTE)
-              .description("Leave a note on a task.")
-              .tier(Tier.REVERSIBLE)
-              .operand(new Operand("task_id", "", OperandType.STRING, true, List.of(), false))
-              .operand(new Operand("mood", "", OperandType.ENUM, false, List.of("calm", "urgent"), false))
-              .build(),
-            ChangeCategory.MERGE)
-          .run(new Handlers(agent, 7))
-          .build());
+                Op.builder(OP_LEAVE_NOTE)
+                    .description("Leave a note on a task.")
+                    .tier(Tier.REVERSIBLE)
+                    .operand(Operand.requiredString("task_id", ""))
+                    .operand(Operand.enumOf("mood", false, "calm", "urgent"))
+                    .build(),
+                ChangeCategory.MERGE)
+            .run(new Handlers(agent, 7))
+            .build());
   }
 
-  private static final class Handlers implements StateReader<Board>,
-      FieldReader<Board>,
-      RunHandler<Board>,
-      AskWording {
+  /** Calls the agent's handler methods by number: no reflection, no lambda per handler. */
+  private static final class Handlers
+      implements StateReader<Board>, FieldReader<Board>, RunHandler<Board>, AskWording {
     private final TriageAgent agent;
-
     private final int id;
 
     Handlers(TriageAgent agent, int id) {
@@ -223,11 +203,11 @@ public final class TriageAgent_Wiring {
     @Override
     public String read(Board state, Call call) throws Exception {
       switch (id) {
-        case 1:
+        case 1: // TriageAgent.dueDate
           return agent.dueDate(state, call);
-        case 3:
+        case 3: // TriageAgent.status
           return agent.status(state, new SetStatus(call));
-        case 5:
+        case 5: // TriageAgent.projectState
           return agent.projectState(state, call);
       }
       throw new AssertionError(id);
@@ -236,7 +216,7 @@ public final class TriageAgent_Wiring {
     @Override
     public String read(Board state, Call call, String field) throws Exception {
       switch (id) {
-        case 4:
+        case 4: // TriageAgent.field
           return TriageAgent.field(state, call, field);
       }
       throw new AssertionError(id);
@@ -245,13 +225,13 @@ public final class TriageAgent_Wiring {
     @Override
     public Object run(Board state, Call call) throws Exception {
       switch (id) {
-        case 0:
+        case 0: // TriageAgent.create
           agent.create(state, new CreateTask(call));
           return null;
-        case 2:
+        case 2: // TriageAgent.setDueDate
           agent.setDueDate(state, new SetTaskDueDate(call));
           return null;
-        case 7:
+        case 7: // TriageAgent.note
           agent.note(state, new LeaveNote(call));
           return null;
       }
@@ -261,7 +241,7 @@ public final class TriageAgent_Wiring {
     @Override
     public String ask(Call call) {
       switch (id) {
-        case 6:
+        case 6: // TriageAgent.askArchive
           return agent.askArchive(new ArchiveProject(call));
       }
       throw new AssertionError(id);
@@ -269,391 +249,210 @@ public final class TriageAgent_Wiring {
   }
 
   /**
-   * The arguments of a {@code archive_project} call, typed by the contract, with a constant holding each
-   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
-   * unknown enum value as {@code UNRECOGNISED}.
-   *
-   * @param call the call
+   * The arguments of a {@code archive_project} call, typed by the contract; reading never throws.
    */
   public record ArchiveProject(Call call) {
-    /**
-     * The op's opcode.
-     */
+    /** The op's opcode. */
     public static final String OPCODE = OP_ARCHIVE_PROJECT;
-
     public static final String PROJECT_ID = "project_id";
 
     public ArchiveProject {
       Objects.requireNonNull(call, "call");
     }
 
-    /**
-     * The project.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** The project. The empty string when none is given. */
     public String projectId() {
       return call.arg(PROJECT_ID);
     }
   }
 
-  /**
-   * The arguments of a {@code create_task} call, typed by the contract, with a constant holding each
-   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
-   * unknown enum value as {@code UNRECOGNISED}.
-   *
-   * @param call the call
-   */
+  /** The arguments of a {@code create_task} call, typed by the contract; reading never throws. */
   public record CreateTask(Call call) {
-    /**
-     * The op's opcode.
-     */
+    /** The op's opcode. */
     public static final String OPCODE = OP_CREATE_TASK;
-
     public static final String TITLE = "title";
-
     public static final String ESTIMATE = "estimate";
-
     public static final String LABELS = "labels";
-
     public static final String PRIORITY = "priority";
 
     public CreateTask {
       Objects.requireNonNull(call, "call");
     }
 
-    /**
-     * The title.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** The title. The empty string when none is given. */
     public String title() {
       return call.arg(TITLE);
     }
 
-    /**
-     * Operand estimate.
-     *
-     * @return the value, or empty when blank or unparseable
-     */
+    /** Operand estimate. Empty when blank or unparseable. */
     public Optional<BigDecimal> estimate() {
       return ArgValues.number(call.arg(ESTIMATE));
     }
 
-    /**
-     * Operand labels.
-     *
-     * @return the values given, in order; empty when none
-     */
+    /** Operand labels. The values given, in order; empty when none is. */
     public List<String> labels() {
-      return ArgValues.list(call.arg(LABELS)).stream().toList();
+      return ArgValues.list(call.arg(LABELS));
     }
 
-    /**
-     * Operand priority.
-     *
-     * @return the values given, in order; empty when none
-     */
+    /** Operand priority. The values given, in order; empty when none is. */
     public List<Priority> priority() {
       return ArgValues.list(call.arg(PRIORITY)).stream().map(Priority::of).toList();
     }
 
-    /**
-     * The values of operand {@code priority}, plus {@code UNRECOGNISED} for a value the contract did
-     * not have when this code was generated.
-     */
+    /** The values of operand {@code priority}, and {@code UNRECOGNISED} for any other. */
     public enum Priority {
-      LOW("low"),
+      LOW,
+      HIGH,
+      CLASS,
+      UNRECOGNISED;
 
-      HIGH("high"),
+      private static final WireNames<Priority> wireNames =
+          WireNames.of(values(), "low", "high", "class");
 
-      CLASS("class"),
-
-      /**
-       * A value this code does not know: blank, or added to the contract later.
-       */
-      UNRECOGNISED("");
-
-      private final String wireName;
-
-      Priority(String wireName) {
-        this.wireName = wireName;
-      }
-
-      /**
-       * The value as the contract spells it; empty for {@code UNRECOGNISED}.
-       */
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
       public String wireName() {
-        return wireName;
+        return wireNames.wireName(this);
       }
 
-      /**
-       * The constant for a value as the contract spells it, or {@code UNRECOGNISED}.
-       */
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
       public static Priority of(String value) {
-        String v = value == null ? "" : value.trim();
-        for (Priority c : values()) {
-          if (c != UNRECOGNISED && c.wireName.equals(v)) {
-            return c;
-          }
-        }
-        return UNRECOGNISED;
+        return wireNames.of(value);
       }
     }
   }
 
-  /**
-   * The arguments of a {@code leave_note} call, typed by the contract, with a constant holding each
-   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
-   * unknown enum value as {@code UNRECOGNISED}.
-   *
-   * @param call the call
-   */
+  /** The arguments of a {@code leave_note} call, typed by the contract; reading never throws. */
   public record LeaveNote(Call call) {
-    /**
-     * The op's opcode.
-     */
+    /** The op's opcode. */
     public static final String OPCODE = OP_LEAVE_NOTE;
-
     public static final String TASK_ID = "task_id";
-
     public static final String MOOD = "mood";
 
     public LeaveNote {
       Objects.requireNonNull(call, "call");
     }
 
-    /**
-     * Operand task_id.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** Operand task_id. The empty string when none is given. */
     public String taskId() {
       return call.arg(TASK_ID);
     }
 
-    /**
-     * Operand mood.
-     *
-     * @return the value, or {@code UNRECOGNISED} when blank or not in the vocabulary
-     */
+    /** Operand mood. {@code UNRECOGNISED} when blank or not in the vocabulary. */
     public Mood mood() {
       return Mood.of(call.arg(MOOD));
     }
 
-    /**
-     * The values of operand {@code mood}, plus {@code UNRECOGNISED} for a value the contract did
-     * not have when this code was generated.
-     */
+    /** The values of operand {@code mood}, and {@code UNRECOGNISED} for any other. */
     public enum Mood {
-      CALM("calm"),
+      CALM,
+      URGENT,
+      UNRECOGNISED;
 
-      URGENT("urgent"),
+      private static final WireNames<Mood> wireNames = WireNames.of(values(), "calm", "urgent");
 
-      /**
-       * A value this code does not know: blank, or added to the contract later.
-       */
-      UNRECOGNISED("");
-
-      private final String wireName;
-
-      Mood(String wireName) {
-        this.wireName = wireName;
-      }
-
-      /**
-       * The value as the contract spells it; empty for {@code UNRECOGNISED}.
-       */
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
       public String wireName() {
-        return wireName;
+        return wireNames.wireName(this);
       }
 
-      /**
-       * The constant for a value as the contract spells it, or {@code UNRECOGNISED}.
-       */
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
       public static Mood of(String value) {
-        String v = value == null ? "" : value.trim();
-        for (Mood c : values()) {
-          if (c != UNRECOGNISED && c.wireName.equals(v)) {
-            return c;
-          }
-        }
-        return UNRECOGNISED;
+        return wireNames.of(value);
       }
     }
   }
 
-  /**
-   * The arguments of a {@code set_status} call, typed by the contract, with a constant holding each
-   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
-   * unknown enum value as {@code UNRECOGNISED}.
-   *
-   * @param call the call
-   */
+  /** The arguments of a {@code set_status} call, typed by the contract; reading never throws. */
   public record SetStatus(Call call) {
-    /**
-     * The op's opcode.
-     */
+    /** The op's opcode. */
     public static final String OPCODE = OP_SET_STATUS;
-
     public static final String TASK_ID = "task_id";
-
     public static final String STATUS = "status";
 
     public SetStatus {
       Objects.requireNonNull(call, "call");
     }
 
-    /**
-     * The task.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** The task. The empty string when none is given. */
     public String taskId() {
       return call.arg(TASK_ID);
     }
 
-    /**
-     * Operand status.
-     *
-     * @return the value, or {@code UNRECOGNISED} when blank or not in the vocabulary
-     */
+    /** Operand status. {@code UNRECOGNISED} when blank or not in the vocabulary. */
     public Status status() {
       return Status.of(call.arg(STATUS));
     }
 
-    /**
-     * The values of operand {@code status}, plus {@code UNRECOGNISED} for a value the contract did
-     * not have when this code was generated.
-     */
+    /** The values of operand {@code status}, and {@code UNRECOGNISED} for any other. */
     public enum Status {
-      TODO("todo"),
+      TODO,
+      DOING,
+      DONE,
+      BLOCKED,
+      UNRECOGNISED;
 
-      DOING("doing"),
+      private static final WireNames<Status> wireNames =
+          WireNames.of(values(), "todo", "doing", "done", "blocked");
 
-      DONE("done"),
-
-      BLOCKED("blocked"),
-
-      /**
-       * A value this code does not know: blank, or added to the contract later.
-       */
-      UNRECOGNISED("");
-
-      private final String wireName;
-
-      Status(String wireName) {
-        this.wireName = wireName;
-      }
-
-      /**
-       * The value as the contract spells it; empty for {@code UNRECOGNISED}.
-       */
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
       public String wireName() {
-        return wireName;
+        return wireNames.wireName(this);
       }
 
-      /**
-       * The constant for a value as the contract spells it, or {@code UNRECOGNISED}.
-       */
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
       public static Status of(String value) {
-        String v = value == null ? "" : value.trim();
-        for (Status c : values()) {
-          if (c != UNRECOGNISED && c.wireName.equals(v)) {
-            return c;
-          }
-        }
-        return UNRECOGNISED;
+        return wireNames.of(value);
       }
     }
   }
 
   /**
-   * The arguments of a {@code set_task_due_date} call, typed by the contract, with a constant holding each
-   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
-   * unknown enum value as {@code UNRECOGNISED}.
-   *
-   * @param call the call
+   * The arguments of a {@code set_task_due_date} call, typed by the contract; reading never throws.
    */
   public record SetTaskDueDate(Call call) {
-    /**
-     * The op's opcode.
-     */
+    /** The op's opcode. */
     public static final String OPCODE = OP_SET_TASK_DUE_DATE;
-
     public static final String TASK_ID = "task_id";
-
     public static final String DUE_DATE = "due_date";
 
     public SetTaskDueDate {
       Objects.requireNonNull(call, "call");
     }
 
-    /**
-     * The task.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** The task. The empty string when none is given. */
     public String taskId() {
       return call.arg(TASK_ID);
     }
 
-    /**
-     * The new date.
-     *
-     * @return the value, or empty when blank or unparseable
-     */
+    /** The new date. Empty when blank or unparseable. */
     public Optional<OffsetDateTime> dueDate() {
       return ArgValues.date(call.arg(DUE_DATE));
     }
   }
 
-  /**
-   * The arguments of a {@code update_task} call, typed by the contract, with a constant holding each
-   * operand's name. Reading never throws: a blank or unparseable value reads as empty, an
-   * unknown enum value as {@code UNRECOGNISED}.
-   *
-   * @param call the call
-   */
+  /** The arguments of a {@code update_task} call, typed by the contract; reading never throws. */
   public record UpdateTask(Call call) {
-    /**
-     * The op's opcode.
-     */
+    /** The op's opcode. */
     public static final String OPCODE = OP_UPDATE_TASK;
-
     public static final String TASK_ID = "task_id";
-
     public static final String TITLE = "title";
-
     public static final String ESTIMATE = "estimate";
 
     public UpdateTask {
       Objects.requireNonNull(call, "call");
     }
 
-    /**
-     * The task.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** The task. The empty string when none is given. */
     public String taskId() {
       return call.arg(TASK_ID);
     }
 
-    /**
-     * Operand title.
-     *
-     * @return the value, or the empty string when none is given
-     */
+    /** Operand title. The empty string when none is given. */
     public String title() {
       return call.arg(TITLE);
     }
 
-    /**
-     * Operand estimate.
-     *
-     * @return the value, or empty when blank or unparseable
-     */
+    /** Operand estimate. Empty when blank or unparseable. */
     public Optional<BigDecimal> estimate() {
       return ArgValues.number(call.arg(ESTIMATE));
     }

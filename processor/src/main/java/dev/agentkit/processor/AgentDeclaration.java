@@ -89,23 +89,28 @@ record AgentDeclaration(
      * annotation, or null for the annotation as a whole). javac locates a repeated annotation only
      * through its container, so a repeated one is reached as a value inside the container.
      */
-    Reporter.Location at(AnnotationValue value) {
+    Location at(AnnotationValue value) {
       return at(value, "", "");
     }
 
     /** As {@link #at(AnnotationValue)}, naming the attribute and literal for a repeated one. */
-    Reporter.Location at(AnnotationValue value, String attribute, String subject) {
+    Location at(AnnotationValue value, String attribute, String subject) {
       if (container == null) {
-        return new Reporter.Location(element, mirror, value);
+        return Location.of(element, mirror, value);
       }
-      return new Reporter.Location(
+      return new Location(
           element,
           container,
           value != null ? value : inContainer,
-          new Reporter.Repeated(isLocal() ? "LocalAct" : "Act", index, attribute, subject));
+          new Location.Repeated(isLocal() ? "LocalAct" : "Act", index, attribute, subject));
     }
   }
 
   /** One {@code @Run} or {@code @Ask} method and the opcode it names. */
-  record HandlerSite(ExecutableElement method, AnnotationMirror mirror, String opcode) {}
+  record HandlerSite(ExecutableElement method, AnnotationMirror mirror, String opcode) {
+    /** At the annotation, or at its value when {@code value} is not null. */
+    Location at(AnnotationValue value) {
+      return Location.of(method, mirror, value);
+    }
+  }
 }

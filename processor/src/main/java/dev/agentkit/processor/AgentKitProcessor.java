@@ -1,30 +1,27 @@
 package dev.agentkit.processor;
 
 import com.google.auto.service.AutoService;
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.internal.text.ContractName;
-import dev.agentkit.processor.SnapshotCache.Outcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
-import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 import javax.tools.FileObject;
+import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
 /**
@@ -40,11 +37,17 @@ public final class AgentKitProcessor extends AbstractProcessor {
   /** The option naming the directory that holds {@code <contract>.json} snapshots. */
   public static final String SNAPSHOT_DIR = "agentkit.snapshotDir";
 
+  /**
+   * The option that, set to {@code true}, prints the processor's own time by step as a note at the
+   * end of the compilation.
+   */
+  public static final String TIMING = "agentkit.timing";
+
   private final SnapshotCache.Loader loader;
   private Reporter reporter;
-  private SnapshotCache cache;
-  private String dirProblem;
-  private boolean dirProblemReported;
+  private SnapshotLookup snapshots;
+  private AgentChecker checker;
+  private Timing timing;
   private final Set<String> done = new LinkedHashSet<>();
 
   /** The processor as javac loads it, reading snapshots with {@link ContractSnapshot#read}. */
@@ -60,34 +63,9 @@ public final class AgentKitProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     reporter = new Reporter(env);
-    String option = env.getOptions().get(SNAPSHOT_DIR);
-    if (option == null || option.isBlank()) {
-      dirProblem =
-          "the option -A"
-              + SNAPSHOT_DIR
-              + " is not set; pass the absolute directory holding the contract snapshots, e.g."
-              + " <arg>-A"
-              + SNAPSHOT_DIR
-              + "=${project.basedir}/../contract-snapshots</arg>";
-      return;
-    }
-    try {
-      Path dir = Path.of(option.trim());
-      if (!dir.isAbsolute()) {
-        dirProblem =
-            "the option -A"
-                + SNAPSHOT_DIR
-                + "="
-                + option
-                + " is a relative path, which resolves against wherever the build was started;"
-                + " pass an absolute one, e.g. ${project.basedir}/../contract-snapshots";
-        return;
-      }
-      cache = new SnapshotCache(dir, loader);
-    } catch (InvalidPathException e) {
-      dirProblem =
-          "the option -A" + SNAPSHOT_DIR + "=" + option + " is not a path (" + e.getReason() + ")";
-    }
+    snapshots = SnapshotLookup.in(env.getOptions().get(SNAPSHOT_DIR), loader);
+    checker = new AgentChecker(env.getElementUtils(), env.getTypeUtils());
+    timing = new Timing(Boolean.parseBoolean(env.getOptions().get(TIMING)));
   }
 
   @Override
@@ -104,7 +82,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(SNAPSHOT_DIR);
+    return Set.of(SNAPSHOT_DIR, TIMING);
   }
 
   @Override
@@ -114,14 +92,33 @@ public final class AgentKitProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    long started = timing.start();
     try {
-      checkPlacement(round);
+      processRound(annotations, round);
+    } finally {
+      timing.endRound(started);
+    }
+    if (round.processingOver() && timing.isOn()) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, timing.summary());
+    }
+    return false;
+  }
+
+  private void processRound(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    // Only the annotations present in this round are looked for: finding annotated elements
+    // completes every class of the round, and the round that enters the wiring has none of ours.
+    Set<String> present = new HashSet<>();
+    for (TypeElement a : annotations) {
+      present.add(a.getQualifiedName().toString());
+    }
+    try {
+      checkPlacement(round, present);
     } catch (Throwable t) {
-      reporter.error(failure("the annotations of this compilation", t), null);
+      reporter.error(Location.of(null), failure("the annotations of this compilation", t));
     }
     TypeElement agentAnnotation = processingEnv.getElementUtils().getTypeElement(AgentParser.AGENT);
-    if (agentAnnotation == null) {
-      return false;
+    if (agentAnnotation == null || !present.contains(AgentParser.AGENT)) {
+      return;
     }
     for (Element e : round.getElementsAnnotatedWith(agentAnnotation)) {
       if (!(e instanceof TypeElement agent) || !done.add(agent.getQualifiedName().toString())) {
@@ -130,25 +127,35 @@ public final class AgentKitProcessor extends AbstractProcessor {
       try {
         processAgent(agent);
       } catch (Throwable t) {
-        reporter.error(failure("agent " + agent.getQualifiedName(), t), agent);
+        reporter.error(Location.of(agent), failure("agent " + agent.getQualifiedName(), t));
       }
     }
-    return false;
   }
 
+  /** Reads, checks and prints the report; writes the wiring only from a clean report. */
   private void processAgent(TypeElement agent) throws IOException {
+    long t = timing.start();
     AgentDeclaration d = new AgentParser(processingEnv.getElementUtils()).parse(agent);
-    Contract contract = snapshot(d);
-    AgentChecker checker =
-        new AgentChecker(
-            processingEnv.getElementUtils(),
-            new SignatureChecker(processingEnv.getElementUtils(), processingEnv.getTypeUtils()),
-            reporter);
-    WiringModel model = checker.check(d, contract);
-    if (model != null) {
-      new WiringWriter(model).write().writeTo(processingEnv.getFiler());
+    t = timing.add(Timing.Step.PARSE, t);
+    SnapshotLookup.Found found = snapshots.find(d);
+    found.error().ifPresent(e -> reporter.error(e.at(), e.message()));
+    t = timing.add(Timing.Step.SNAPSHOT, t);
+    CheckReport report = checker.check(d, found.contract());
+    reporter.print(report);
+    t = timing.add(Timing.Step.CHECK, t);
+    if (report.model().isPresent()) {
+      WiringModel model = report.model().get();
+      String source = WiringWriter.write(model);
+      t = timing.add(Timing.Step.WRITE, t);
+      JavaFileObject file =
+          processingEnv.getFiler().createSourceFile(WiringWriter.qualifiedName(model), agent);
+      try (Writer w = file.openWriter()) {
+        w.write(source);
+      }
       writeStamp(agent, d.contract(), model);
+      timing.add(Timing.Step.FILES, t);
     }
+    timing.agentDone();
   }
 
   /**
@@ -158,7 +165,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
    */
   private void writeStamp(TypeElement agent, String contract, WiringModel model)
       throws IOException {
-    Path file = cache.get(contract).file();
+    Path file = snapshots.file(contract);
     FileObject stamp =
         processingEnv
             .getFiler()
@@ -173,7 +180,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
       w.write("snapshot=" + file.toString().replace("\\", "/") + "\n");
       w.write("digest=" + model.contractDigest() + "\n");
       // The backend ops the agent uses, for the Maven plugin's drift reports: run, ask, input.
-      java.util.TreeMap<String, String> acts = new java.util.TreeMap<>();
+      TreeMap<String, String> acts = new TreeMap<>();
       for (WiringModel.ActModel a : model.acts()) {
         if (!a.local()) {
           acts.put(
@@ -185,109 +192,14 @@ public final class AgentKitProcessor extends AbstractProcessor {
                   + a.premise().input());
         }
       }
-      for (java.util.Map.Entry<String, String> e : acts.entrySet()) {
+      for (Map.Entry<String, String> e : acts.entrySet()) {
         w.write("act." + e.getKey() + "=" + e.getValue() + "\n");
       }
     }
   }
 
-  /** The agent's contract, or null after reporting why it cannot be had. */
-  private Contract snapshot(AgentDeclaration d) {
-    String name = d.contract();
-    Element agent = d.agent();
-    AnnotationMirror mirror = d.mirror();
-    if (dirProblem != null) {
-      if (!dirProblemReported) {
-        dirProblemReported = true;
-        reporter.error(
-            Tags.SNAPSHOT_DIR_OPTION.message(
-                dirProblem + "; the snapshot is what @Agent is checked against"),
-            agent,
-            mirror,
-            null);
-      }
-      return null;
-    }
-    List<String> nameProblems = ContractName.problems(name);
-    if (!nameProblems.isEmpty()) {
-      reporter.error(
-          Tags.CONTRACT_NAME.message(
-              "agent " + agent.getSimpleName() + ": " + String.join("; ", nameProblems)),
-          agent,
-          mirror,
-          AnnotationValues.explicit(mirror, "contract"));
-      return null;
-    }
-    Outcome outcome = cache.get(name);
-    Contract contract = outcome.contract();
-    if (contract != null && !contract.name().equals(name)) {
-      reporter.error(
-          Tags.SNAPSHOT_MALFORMED.message(
-              "agent "
-                  + agent.getSimpleName()
-                  + ": the snapshot "
-                  + outcome.file()
-                  + " is of contract "
-                  + contract.name()
-                  + ", not "
-                  + name
-                  + "; a snapshot's file is named after its contract, so fix the contract name or"
-                  + " regenerate the file with `mvn agentkit:snapshot`"),
-          agent,
-          mirror,
-          AnnotationValues.explicit(mirror, "contract"));
-      return null;
-    }
-    if (contract != null) {
-      return contract;
-    }
-    Exception error = outcome.error();
-    String message;
-    if (error instanceof NoSuchFileException) {
-      message =
-          Tags.SNAPSHOT_MISSING.message(
-              "agent "
-                  + agent.getSimpleName()
-                  + ": no snapshot of contract "
-                  + name
-                  + " at "
-                  + outcome.file()
-                  + "; fetch it from the backend with `mvn agentkit:snapshot` and commit it, or fix"
-                  + " the contract name or -A"
-                  + SNAPSHOT_DIR);
-    } else if (error instanceof ContractFormatException f) {
-      message =
-          Tags.SNAPSHOT_MALFORMED.message(
-              "agent "
-                  + agent.getSimpleName()
-                  + ": the snapshot "
-                  + outcome.file()
-                  + " is not a valid contract "
-                  + (f.line() > 0 ? "at line " + f.line() + ", column " + f.column() : "")
-                  + (f.path().isEmpty() ? "" : " (" + f.path() + ")")
-                  + ": "
-                  + f.problem()
-                  + (f.problem().contains("agentkit:snapshot")
-                      ? ""
-                      : "; regenerate it with `mvn agentkit:snapshot` rather than editing it by"
-                          + " hand"));
-    } else {
-      message =
-          Tags.SNAPSHOT_MALFORMED.message(
-              "agent "
-                  + agent.getSimpleName()
-                  + ": the snapshot "
-                  + outcome.file()
-                  + " cannot be read ("
-                  + error
-                  + "); regenerate it with `mvn agentkit:snapshot`");
-    }
-    reporter.error(message, agent, mirror, AnnotationValues.explicit(mirror, "contract"));
-    return null;
-  }
-
   /** {@code @Act}, {@code @LocalAct}, {@code @Run}, {@code @Ask} outside an {@code @Agent}. */
-  private void checkPlacement(RoundEnvironment round) {
+  private void checkPlacement(RoundEnvironment round, Set<String> present) {
     for (String annotation :
         new String[] {
           AgentParser.ACT,
@@ -298,7 +210,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
           AgentParser.ASK
         }) {
       TypeElement type = processingEnv.getElementUtils().getTypeElement(annotation);
-      if (type == null) {
+      if (type == null || !present.contains(annotation)) {
         continue;
       }
       for (Element e : round.getElementsAnnotatedWith(type)) {
@@ -306,6 +218,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
         if (AgentParser.mirror(owner, AgentParser.AGENT) == null) {
           String simple = annotation.substring(annotation.lastIndexOf('.') + 1);
           reporter.error(
+              Location.of(e, AgentParser.mirror(e, annotation), null),
               Tags.MISPLACED_ANNOTATION.message(
                   "@"
                       + simple
@@ -314,10 +227,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
                       + " has no effect: "
                       + owner.getSimpleName()
                       + " is not an @Agent class; annotate the class with @Agent or move the"
-                      + " method into one"),
-              e,
-              AgentParser.mirror(e, annotation),
-              null);
+                      + " method into one"));
         }
       }
     }

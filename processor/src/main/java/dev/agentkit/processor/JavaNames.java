@@ -40,11 +40,17 @@ final class JavaNames {
     return lower;
   }
 
-  /** {@code due-date} or {@code dueDate} → {@code DUE_DATE}. */
+  /**
+   * {@code due-date} or {@code dueDate} → {@code DUE_DATE}; a name with no letter or digit (an
+   * empty enum value, say) → {@code VALUE}, since {@code _} is a keyword.
+   */
   static String constant(String name) {
     List<String> words = words(name);
     String joined = String.join("_", words).toUpperCase(Locale.ROOT);
-    if (joined.isEmpty() || !Character.isJavaIdentifierStart(joined.charAt(0))) {
+    if (joined.isEmpty()) {
+      return "VALUE";
+    }
+    if (!Character.isJavaIdentifierStart(joined.charAt(0))) {
       joined = "_" + joined;
     }
     return joined;

@@ -17,19 +17,17 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.tools.Diagnostic;
 
 /**
- * The one place errors are reported. It never throws, so every problem of a compilation is reported
- * in one run, and it counts errors so a caller can decide to generate nothing.
+ * The one place errors are printed. It never throws, so every problem of a compilation is reported
+ * in one run. Checks do not call it: they return a {@link CheckReport}, which the processor prints
+ * here; only the processor's own problems (misplaced annotations, its failures) come here directly.
  */
 final class Reporter {
   private final Messager messager;
   private final Trees trees;
-  private int errors;
 
   Reporter(ProcessingEnvironment env) {
     this.messager = env.getMessager();
@@ -45,35 +43,28 @@ final class Reporter {
     }
   }
 
-  /** Reports an error at the narrowest location given; mirror and value may be null. */
-  void error(String message, Element element, AnnotationMirror mirror, AnnotationValue value) {
-    errors++;
-    if (element == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message);
-    } else if (mirror == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, element);
-    } else if (value == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, element, mirror);
-    } else {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, element, mirror, value);
+  /** Prints every error of a report, in order. */
+  void print(CheckReport report) {
+    for (CheckReport.Item item : report.items()) {
+      error(item.at(), item.message());
     }
   }
 
-  void error(String message, Element element) {
-    error(message, element, null, null);
-  }
-
-  void error(Location location, String message) {
-    if (location.repeated() != null && errorInSource(location, message)) {
-      errors++;
+  /** Prints an error at the narrowest location given. */
+  void error(Location at, String message) {
+    if (at.repeated() != null && errorInSource(at, message)) {
       return;
     }
-    error(message, location.element(), location.mirror(), location.value());
-  }
-
-  /** Errors reported so far. */
-  int errorCount() {
-    return errors;
+    Element element = at.element();
+    if (element == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, message);
+    } else if (at.mirror() == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, message, element);
+    } else if (at.value() == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, message, element, at.mirror());
+    } else {
+      messager.printMessage(Diagnostic.Kind.ERROR, message, element, at.mirror(), at.value());
+    }
   }
 
   /**
@@ -85,7 +76,7 @@ final class Reporter {
       return false;
     }
     try {
-      Repeated r = location.repeated();
+      Location.Repeated r = location.repeated();
       TreePath path = trees.getPath(location.element());
       if (path == null) {
         return false;
@@ -163,21 +154,4 @@ final class Reporter {
     }.scan(within, null);
     return found[0];
   }
-
-  /**
-   * Where a message points: an element, optionally an annotation on it and one of its values; for a
-   * repeated annotation, also how to find it in the source.
-   */
-  record Location(
-      Element element, AnnotationMirror mirror, AnnotationValue value, Repeated repeated) {
-    Location(Element element, AnnotationMirror mirror, AnnotationValue value) {
-      this(element, mirror, value, null);
-    }
-  }
-
-  /**
-   * A repeated annotation: the {@code index}-th {@code @annotation} on the element, and within it
-   * the attribute and the literal value (either may be empty) a message is about.
-   */
-  record Repeated(String annotation, int index, String attribute, String subject) {}
 }

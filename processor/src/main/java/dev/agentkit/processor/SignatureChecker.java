@@ -96,6 +96,36 @@ final class SignatureChecker {
     if (shape.returns != null && !isString(ret)) {
       wrong.add("it returns " + ret + "; it must return String (the current value, or \"\")");
     }
+    boolean viaView = checkParameters(method, shape, state, viewName, stateName, wrong);
+    checkThrown(method, shape, wrong);
+    if (!wrong.isEmpty()) {
+      problems.add(
+          "must be `"
+              + expectedSignature(shape, method, stateName, resultName)
+              + "` (or take "
+              + viewName
+              + " in place of Call), but "
+              + String.join("; ", wrong));
+      return null;
+    }
+    return new Handler(
+        method.getSimpleName().toString(),
+        method.getModifiers().contains(Modifier.STATIC),
+        viaView,
+        shape == Shape.RUN && result != null ? TypeRef.of(result, types) : null);
+  }
+
+  /**
+   * Adds what is wrong with the parameters to {@code wrong}; returns whether the method takes the
+   * op's view in place of the call.
+   */
+  private boolean checkParameters(
+      ExecutableElement method,
+      Shape shape,
+      TypeMirror state,
+      String viewName,
+      String stateName,
+      List<String> wrong) {
     List<? extends VariableElement> params = method.getParameters();
     int expected = (shape.takesState ? 1 : 0) + 1 + (shape.takesField ? 1 : 0);
     boolean viaView = false;
@@ -129,6 +159,11 @@ final class SignatureChecker {
             "its last parameter is " + params.get(i).asType() + ", not the String field name");
       }
     }
+    return viaView;
+  }
+
+  /** Adds each thrown type the shape does not allow to {@code wrong}. */
+  private void checkThrown(ExecutableElement method, Shape shape, List<String> wrong) {
     for (TypeMirror thrown : method.getThrownTypes()) {
       if (thrown.getKind() == TypeKind.ERROR || unchecked(thrown)) {
         continue;
@@ -139,21 +174,6 @@ final class SignatureChecker {
         wrong.add("it throws " + thrown + "; it may throw Exception and its subclasses only");
       }
     }
-    if (!wrong.isEmpty()) {
-      problems.add(
-          "must be `"
-              + expectedSignature(shape, method, stateName, resultName)
-              + "` (or take "
-              + viewName
-              + " in place of Call), but "
-              + String.join("; ", wrong));
-      return null;
-    }
-    return new Handler(
-        method.getSimpleName().toString(),
-        method.getModifiers().contains(Modifier.STATIC),
-        viaView,
-        shape == Shape.RUN ? result : null);
   }
 
   static String expectedSignature(

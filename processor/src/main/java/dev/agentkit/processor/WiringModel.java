@@ -5,7 +5,6 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * Everything {@link WiringWriter} needs to write one agent's wiring, already checked: every act is
@@ -14,8 +13,9 @@ import javax.lang.model.type.TypeMirror;
  * @param packageName the agent's package
  * @param wiringName the generated class's simple name
  * @param isPublic whether the generated class is public (it is when the agent is)
- * @param agent the agent class
- * @param state the agent's state type
+ * @param agent the agent class, the generated file's originating element
+ * @param agentType the agent class, as the generated code names it
+ * @param state the agent's state type, boxed
  * @param contractName the contract's name
  * @param contractDigest the digest of the snapshot compiled against
  * @param compiledOps the backend ops the agent uses, as the snapshot declares them, sorted
@@ -26,7 +26,8 @@ record WiringModel(
     String wiringName,
     boolean isPublic,
     TypeElement agent,
-    TypeMirror state,
+    TypeRef agentType,
+    TypeRef state,
     String contractName,
     String contractDigest,
     List<Op> compiledOps,
@@ -61,7 +62,13 @@ record WiringModel(
       Handler reader,
       Handler fieldReader,
       Handler run,
-      Handler ask) {}
+      Handler ask) {
+
+    /** The view's simple name, without the wiring's. */
+    String viewSimpleName() {
+      return viewName.substring(viewName.indexOf('.') + 1);
+    }
+  }
 
   /**
    * A method of the agent the wiring calls.
@@ -72,5 +79,5 @@ record WiringModel(
    * @param result what a run handler returns, or null when it returns nothing (and for every other
    *     handler)
    */
-  record Handler(String method, boolean isStatic, boolean viaView, TypeMirror result) {}
+  record Handler(String method, boolean isStatic, boolean viaView, TypeRef result) {}
 }

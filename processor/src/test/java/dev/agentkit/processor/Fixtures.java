@@ -13,6 +13,7 @@ import dev.agentkit.contract.Tier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,9 +118,18 @@ final class Fixtures {
     }
 
     Compilation compile(JavaFileObject... sources) {
+      return compile(List.of(), sources);
+    }
+
+    /** Compiles with the snapshot directory, {@code -Xlint:all} and {@code more} options. */
+    Compilation compile(List<String> more, JavaFileObject... sources) {
+      List<String> options = new ArrayList<>();
+      options.add("-Aagentkit.snapshotDir=" + dir.toAbsolutePath());
+      options.add("-Xlint:all,-processing");
+      options.addAll(more);
       return javac()
           .withProcessors(new AgentKitProcessor(loader()))
-          .withOptions("-Aagentkit.snapshotDir=" + dir.toAbsolutePath(), "-Xlint:all,-processing")
+          .withOptions(options)
           .compile(sources);
     }
   }
@@ -142,10 +152,11 @@ final class Fixtures {
 
   /** The state type the test agents use. */
   static final String BOARD =
-      """
+"""
       package test;
 
-      import java.util.HashMap;
+      import java.util.ArrayList;
+import java.util.HashMap;
       import java.util.Map;
 
       public final class Board {

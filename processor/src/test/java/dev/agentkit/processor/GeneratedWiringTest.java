@@ -177,6 +177,19 @@ class GeneratedWiringTest {
   }
 
   @Test
+  void theTimingOptionNotesTheProcessorsOwnTimeByStep() {
+    Compilation c =
+        snapshots.compile(
+            List.of("-Aagentkit.timing=true"),
+            Fixtures.source("TriageAgent", AGENT),
+            Fixtures.board());
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).hadNoteContaining("[agentkit] 1 agent: parse ");
+    assertThat(c).hadNoteContaining(" ms, processor in all ");
+    assertThat(compile().notes()).noneMatch(n -> n.getMessage(null).contains("[agentkit]"));
+  }
+
+  @Test
   void nestedAndEmptyAgentsCompileWithoutWarnings() {
     String nested =
         """
@@ -455,6 +468,11 @@ class GeneratedWiringTest {
       @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
       @Act(opcode = "add_to_project", category = ChangeCategory.MERGE)
       @LocalAct(
+          opcode = "stamp_task",
+          description = "Stamp a task.",
+          tier = Tier.REVERSIBLE,
+          category = ChangeCategory.MERGE)
+      @LocalAct(
           opcode = "leave_note",
           description = "Leave a note on a task.",
           tier = Tier.REVERSIBLE,
@@ -503,6 +521,11 @@ class GeneratedWiringTest {
           return "added " + call.arg("task_id") + " to " + call.arg("project_id");
         }
 
+        @Run("stamp_task")
+        String stamp(Board board, Call call) {
+          return "stamped";
+        }
+
         @Run("leave_note")
         void note(Board board, ResultAgent_Wiring.LeaveNote note) throws CallFailedException {
           throw new CallFailedException("task " + note.taskId() + " is closed; reopen it first");
@@ -529,9 +552,12 @@ class GeneratedWiringTest {
                 + "     * The value the run handler returned, typed.\n"
                 + "     *\n"
                 + "     * @param outcome the outcome of running a {@code create_task} call\n"
-                + "     * @return the value; empty when the run failed or returned nothing\n"
+                + "     * @return the value; empty when the run failed, returned nothing or ran another op\n"
                 + "     */\n"
                 + "    public static Optional<ResultAgent.Created> result(Outcome outcome) {\n"
+                + "      if (!outcome.call().opcode().equals(OPCODE)) {\n"
+                + "        return Optional.empty();\n"
+                + "      }\n"
                 + "      return outcome.value(ResultAgent.Created.class);\n"
                 + "    }\n");
 
@@ -564,8 +590,15 @@ class GeneratedWiringTest {
     Method addResult =
         loader.loadClass("test.ResultAgent_Wiring$AddToProject").getMethod("result", Outcome.class);
     assertThat((Optional<String>) addResult.invoke(null, added)).contains("added t1 to p1");
-    // Another op's outcome is not this view's result.
+    // Another op's outcome is not this view's result, even when it holds a value of the type.
     assertThat((Optional<String>) addResult.invoke(null, created)).isEmpty();
+    Outcome stamped = set.run(board, Call.of("stamp_task", Map.of()));
+    assertThat(stamped.value()).contains("stamped");
+    assertThat((Optional<String>) addResult.invoke(null, stamped)).isEmpty();
+    Method stampResult =
+        loader.loadClass("test.ResultAgent_Wiring$StampTask").getMethod("result", Outcome.class);
+    assertThat((Optional<String>) stampResult.invoke(null, stamped)).contains("stamped");
+    assertThat((Optional<String>) stampResult.invoke(null, added)).isEmpty();
 
     // A failure the model may read.
     Outcome failed = set.run(board, Call.of("leave_note", Map.of("task_id", "t9")));
@@ -586,6 +619,10 @@ class GeneratedWiringTest {
     assertThat(of.invoke(null, "high").toString()).isEqualTo("HIGH");
     assertThat(of.invoke(null, "urgent").toString()).isEqualTo("UNRECOGNISED");
     assertThat(of.invoke(null, (Object) null).toString()).isEqualTo("UNRECOGNISED");
+    assertThat(of.invoke(null, " low ").toString()).isEqualTo("LOW");
+    Method wireName = priority.getMethod("wireName");
+    assertThat(wireName.invoke(of.invoke(null, "class"))).isEqualTo("class");
+    assertThat(wireName.invoke(of.invoke(null, "urgent"))).isEqualTo("");
   }
 
   private static Object construct(Class<?> type) throws ReflectiveOperationException {

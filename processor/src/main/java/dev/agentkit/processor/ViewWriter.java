@@ -1,0 +1,174 @@
+package dev.agentkit.processor;
+
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.WireNames;
+import dev.agentkit.processor.WiringLayout.OperandView;
+import dev.agentkit.processor.WiringLayout.View;
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Writes one typed view per op: a record of the call with a constant and an accessor per operand, a
+ * Java enum per enum operand, and, when the act's run handler returns a value, {@code
+ * result(Outcome)}. Reading never throws ({@link ArgValues}); an enum value the contract did not
+ * have reads as {@code UNRECOGNISED} ({@link WireNames}).
+ */
+final class ViewWriter {
+  private ViewWriter() {}
+
+  static void write(SourceWriter w, View v) {
+    String op = v.act().opcode();
+    String call = w.name(Call.class);
+    String string = w.name(String.class);
+    w.blank();
+    w.javadoc(
+        "The arguments of a {@code " + op + "} call, typed by the contract; reading never throws.");
+    w.open("public record " + v.simpleName() + "(" + call + " call)");
+    w.javadoc("The op's opcode.");
+    w.line("public static final " + string + " OPCODE = " + v.opConstant() + ";");
+    for (OperandView o : v.operands()) {
+      String value = SourceWriter.literal(o.operand().name());
+      w.line("public static final " + string + " " + o.constant() + " = " + value + ";");
+    }
+    w.blank().open("public " + v.simpleName());
+    w.line(w.name(Objects.class) + ".requireNonNull(call, \"call\");").close();
+    for (OperandView o : v.operands()) {
+      accessor(w, o);
+    }
+    if (v.act().run() != null && v.act().run().result() != null) {
+      result(w, v);
+    }
+    for (OperandView o : v.operands()) {
+      if (o.enumName() != null) {
+        enumType(w, o);
+      }
+    }
+    w.close();
+  }
+
+  /** The accessor of one operand, typed by the contract. */
+  private static void accessor(SourceWriter w, OperandView o) {
+    Operand operand = o.operand();
+    String raw = "call.arg(" + o.constant() + ")";
+    String element;
+    String single;
+    String mapper;
+    String blank;
+    switch (operand.type()) {
+      case DATE, NUMBER -> {
+        boolean date = operand.type() == OperandType.DATE;
+        element = w.name(date ? OffsetDateTime.class : BigDecimal.class);
+        String args = w.name(ArgValues.class);
+        String read = date ? "date" : "number";
+        single = args + "." + read + "(" + raw + ")";
+        mapper = ".map(" + args + "::" + read + ").flatMap(" + w.name(Optional.class) + "::stream)";
+        blank = "Empty when blank or unparseable.";
+        element = operand.list() ? element : w.name(Optional.class) + "<" + element + ">";
+      }
+      case ENUM -> {
+        element = o.enumName();
+        single = o.enumName() + ".of(" + raw + ")";
+        mapper = ".map(" + o.enumName() + "::of)";
+        blank = "{@code UNRECOGNISED} when blank or not in the vocabulary.";
+      }
+      default -> {
+        element = w.name(String.class);
+        single = raw;
+        mapper = "";
+        blank = "The empty string when none is given.";
+      }
+    }
+    String type = element;
+    String body = "return " + single + ";";
+    if (operand.list()) {
+      type = w.name(List.class) + "<" + element + ">";
+      String list = w.name(ArgValues.class) + ".list(" + raw + ")";
+      body =
+          mapper.isEmpty()
+              ? "return " + list + ";"
+              : "return " + list + ".stream()" + mapper + ".toList();";
+      blank = "The values given, in order; empty when none is.";
+    }
+    String doc =
+        operand.description().isBlank() ? "Operand " + operand.name() : operand.description();
+    w.blank().javadoc(sentence(javadocText(doc)) + " " + blank);
+    w.open("public " + type + " " + o.accessor() + "()").line(body).close();
+  }
+
+  /** {@code result(Outcome)}: the value the run handler returned, typed, for this op's outcomes. */
+  private static void result(SourceWriter w, View v) {
+    String result = w.name(v.act().run().result());
+    String optional = w.name(Optional.class);
+    w.blank();
+    w.javadoc(
+        "The value the run handler returned, typed.",
+        "@param outcome the outcome of running a {@code " + v.act().opcode() + "} call",
+        "@return the value; empty when the run failed, returned nothing or ran another op");
+    w.open(
+        "public static "
+            + optional
+            + "<"
+            + result
+            + "> result("
+            + w.name(Outcome.class)
+            + " outcome)");
+    w.open("if (!outcome.call().opcode().equals(OPCODE))");
+    w.line("return " + optional + ".empty();").close();
+    w.line("return outcome.value(" + result + ".class);").close();
+  }
+
+  /** The enum of an enum operand: its constants, then the wiring through {@link WireNames}. */
+  private static void enumType(SourceWriter w, OperandView o) {
+    String name = o.enumName();
+    w.blank();
+    w.javadoc(
+        "The values of operand {@code "
+            + o.operand().name()
+            + "}, and {@code UNRECOGNISED} for any other.");
+    w.open("public enum " + name);
+    for (String c : o.enumConstants()) {
+      w.line(c + ",");
+    }
+    w.line("UNRECOGNISED;").blank();
+    List<String> args = new ArrayList<>();
+    args.add("values()");
+    for (String v : o.operand().enumValues()) {
+      args.add(SourceWriter.literal(v));
+    }
+    String wireNames = w.name(WireNames.class);
+    String field = "private static final " + wireNames + "<" + name + "> wireNames =";
+    String init = wireNames + ".of(" + String.join(", ", args) + ");";
+    if (w.fits(field + " " + init, 0)) {
+      w.line(field + " " + init);
+    } else {
+      w.line(field).indent(4).call(wireNames + ".of", args, ";").indent(-4);
+    }
+    w.blank();
+    w.javadoc("The value as the contract spells it; empty for {@code UNRECOGNISED}.");
+    w.open("public " + w.name(String.class) + " wireName()");
+    w.line("return wireNames.wireName(this);").close().blank();
+    w.javadoc("The constant for a value as the contract spells it, or {@code UNRECOGNISED}.");
+    w.open("public static " + name + " of(" + w.name(String.class) + " value)");
+    w.line("return wireNames.of(value);").close();
+    w.close();
+  }
+
+  /** The text as a sentence: trimmed, with a full stop unless it ends with one. */
+  private static String sentence(String text) {
+    String t = text.strip();
+    return t.endsWith(".") || t.endsWith("!") || t.endsWith("?") ? t : t + ".";
+  }
+
+  /** Text safe inside a javadoc comment. */
+  private static String javadocText(String s) {
+    return s.replace("*/", "*&#47;").replace("@", "{@literal @}").replace("\n", " ");
+  }
+}
