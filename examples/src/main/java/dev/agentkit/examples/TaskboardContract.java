@@ -32,37 +32,47 @@ final class TaskboardContract {
     return Contract.of(NAME, ops());
   }
 
+  private static final Operand taskId =
+      Operand.requiredString("task_id", "The id of the task, such as t1.");
+  private static final Operand projectId =
+      Operand.requiredString("project_id", "The id of the project, such as p1.");
+  private static final Operand goalId =
+      Operand.requiredString("goal_id", "The id of the goal, such as g1.");
+  private static final Operand priority =
+      new Operand("priority", "How urgent the task is.", OperandType.ENUM, true, PRIORITIES, false);
+  private static final Operand labels =
+      new Operand(
+          "labels",
+          "Short tags for the task, such as billing.",
+          OperandType.STRING,
+          false,
+          List.of(),
+          true);
+  private static final Operand estimate =
+      new Operand(
+          "estimate_hours",
+          "The estimated effort in hours.",
+          OperandType.NUMBER,
+          false,
+          List.of(),
+          false);
+  private static final Operand dueDate =
+      new Operand(
+          "due_date",
+          "When the task is due (ISO-8601).",
+          OperandType.DATE,
+          false,
+          List.of(),
+          false);
+
   private static List<Op> ops() {
-    Operand taskId = Operand.requiredString("task_id", "The id of the task, such as t1.");
-    Operand projectId = Operand.requiredString("project_id", "The id of the project, such as p1.");
-    Operand goalId = Operand.requiredString("goal_id", "The id of the goal, such as g1.");
-    Operand priority =
-        new Operand(
-            "priority", "How urgent the task is.", OperandType.ENUM, true, PRIORITIES, false);
-    Operand labels =
-        new Operand(
-            "labels",
-            "Short tags for the task, such as billing.",
-            OperandType.STRING,
-            false,
-            List.of(),
-            true);
-    Operand estimate =
-        new Operand(
-            "estimate_hours",
-            "The estimated effort in hours.",
-            OperandType.NUMBER,
-            false,
-            List.of(),
-            false);
-    Operand dueDate =
-        new Operand(
-            "due_date",
-            "When the task is due (ISO-8601).",
-            OperandType.DATE,
-            false,
-            List.of(),
-            false);
+    List<Op> ops = new ArrayList<>(directOps());
+    ops.addAll(withheldAndAdminOps());
+    return ops;
+  }
+
+  /** The board's own ops: reading it and changing tasks. */
+  private static List<Op> directOps() {
     return List.of(
         Op.builder("get_board")
             .description("Read the whole board: every task, project and goal.")
@@ -135,7 +145,12 @@ final class TaskboardContract {
             .tier(Tier.REVERSIBLE)
             .operand(taskId)
             .operand(labels.withRequired(true))
-            .build(),
+            .build());
+  }
+
+  /** Ops that reach people or cannot be undone, and project administration. */
+  private static List<Op> withheldAndAdminOps() {
+    return List.of(
         Op.builder("notify_assignee")
             .description("Send the task's assignee a message.")
             .objectType("task")

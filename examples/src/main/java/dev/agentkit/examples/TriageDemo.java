@@ -115,22 +115,7 @@ final class TriageDemo {
 
       heading("4. Output guard (ToolCallGuard): check every call before anything runs");
       ToolCallGuard guard = ToolCallGuard.of(acts);
-      List<Call> program = new ArrayList<>();
-      for (int i = 0; i < PROGRAM.size(); i++) {
-        GuardResult result = guard.check(PROGRAM.get(i).tool(), PROGRAM.get(i).json());
-        if (result instanceof GuardResult.Accepted accepted) {
-          program.add(accepted.call());
-          continue;
-        }
-        GuardResult.Correction correction = (GuardResult.Correction) result;
-        out.println("  call " + (i + 1) + " rejected; correction sent back to the model:");
-        out.println(indent(correction.message(), "      "));
-        ToolCall retry = CORRECTED.get(i);
-        out.println("    the model answers: " + retry);
-        GuardResult again = guard.check(retry.tool(), retry.json());
-        out.println("    " + (again.accepted() ? "accepted" : "still rejected"));
-        program.add(((GuardResult.Accepted) again).call());
-      }
+      List<Call> program = guarded(guard);
       out.println("  all " + program.size() + " calls accepted");
 
       heading("5. Gate (ActionSet.gate, agent ceiling auto)");
@@ -151,29 +136,7 @@ final class TriageDemo {
       out.println("  " + archive.askKey() + " -> " + board.apply(archive.ops().get(0).call()));
 
       heading("9. Run the agent again: the no-op filter drops asks that would change nothing");
-      for (ToolCall c : SECOND_PROGRAM) {
-        out.println("  " + c);
-      }
-      List<Call> second = new ArrayList<>();
-      for (ToolCall c : SECOND_PROGRAM) {
-        second.add(((GuardResult.Accepted) guard.check(c.tool(), c.json())).call());
-      }
-      Plan plan2 = acts.gate(second, AutonomyRung.AUTO);
-      applyAuto(acts, board, plan2);
-      List<Proposal> asked = propose(acts, labels, plan2.propose());
-      List<Proposal> kept = Proposals.dropNoOps(acts, board, asked);
-      for (Proposal p : asked) {
-        if (!kept.contains(p)) {
-          out.println(
-              "  dropped "
-                  + p.askKey()
-                  + ": \""
-                  + QuestionTokens.render(p.question(), labels)
-                  + "\" would change nothing");
-        }
-      }
-      out.println("  still asked:");
-      print(kept, labels);
+      runAgain(acts, board, labels, guard);
 
       heading(
           "10. The backend changes its contract: enum value \"urgent\" of set_task_priority.priority is removed");
@@ -189,6 +152,55 @@ final class TriageDemo {
       }
     }
     heading("Backend stopped.");
+  }
+
+  /** Step 4: every call through the guard; a rejected one is corrected as the model would. */
+  private List<Call> guarded(ToolCallGuard guard) {
+    List<Call> program = new ArrayList<>();
+    for (int i = 0; i < PROGRAM.size(); i++) {
+      GuardResult result = guard.check(PROGRAM.get(i).tool(), PROGRAM.get(i).json());
+      if (result instanceof GuardResult.Accepted accepted) {
+        program.add(accepted.call());
+        continue;
+      }
+      GuardResult.Correction correction = (GuardResult.Correction) result;
+      out.println("  call " + (i + 1) + " rejected; correction sent back to the model:");
+      out.println(indent(correction.message(), "      "));
+      ToolCall retry = CORRECTED.get(i);
+      out.println("    the model answers: " + retry);
+      GuardResult again = guard.check(retry.tool(), retry.json());
+      out.println("    " + (again.accepted() ? "accepted" : "still rejected"));
+      program.add(((GuardResult.Accepted) again).call());
+    }
+    return program;
+  }
+
+  /** Step 9: a second program, gated and applied; asks that would change nothing are dropped. */
+  private void runAgain(ActionSet<Board> acts, Board board, Labeler labels, ToolCallGuard guard)
+      throws Exception {
+    for (ToolCall c : SECOND_PROGRAM) {
+      out.println("  " + c);
+    }
+    List<Call> second = new ArrayList<>();
+    for (ToolCall c : SECOND_PROGRAM) {
+      second.add(((GuardResult.Accepted) guard.check(c.tool(), c.json())).call());
+    }
+    Plan plan2 = acts.gate(second, AutonomyRung.AUTO);
+    applyAuto(acts, board, plan2);
+    List<Proposal> asked = propose(acts, labels, plan2.propose());
+    List<Proposal> kept = Proposals.dropNoOps(acts, board, asked);
+    for (Proposal p : asked) {
+      if (!kept.contains(p)) {
+        out.println(
+            "  dropped "
+                + p.askKey()
+                + ": \""
+                + QuestionTokens.render(p.question(), labels)
+                + "\" would change nothing");
+      }
+    }
+    out.println("  still asked:");
+    print(kept, labels);
   }
 
   private void applyAuto(ActionSet<Board> acts, Board board, Plan plan) throws Exception {
