@@ -68,192 +68,235 @@ public final class RatioTable {
     }
   }
 
+  /** The rows of one group of benchmarks, measured together. */
+  private interface Group {
+    List<Row> measure() throws RunnerException;
+  }
+
   private String run(String only) throws RunnerException {
+    Map<String, Group> groups = new LinkedHashMap<>();
+    groups.put("javac", this::javacRows);
+    groups.put("parse", this::parseRows);
+    groups.put("bind", this::bindRows);
+    groups.put("verify", this::verifyRows);
+    groups.put("cache", this::cacheRows);
+    groups.put("suggest", this::suggestRows);
     List<Row> rows = new ArrayList<>();
-    if ("javac".matches(only)) {
-      measure(
-          new OptionsBuilder()
-              .include(getClass().getPackageName() + "\\.JavacBenchmark\\.")
-              .forks(profile.forks())
-              .warmupIterations(profile.warmups() * 3)
-              .measurementIterations(profile.iterations() * 3)
-              .shouldFailOnError(true));
-      rows.add(
-          Row.overhead(
-              "1",
-              "javac 4 agents, 200 acts, 5,000-op snapshot (ms per compile)",
-              "javac -proc:none + generated wiring",
-              score("JavacBenchmark.procNone"),
-              score("JavacBenchmark.withProcessor"),
-              1.10));
-    }
-    if ("parse".matches(only)) {
-      measure(warm("SnapshotParseBenchmark"));
-      double mb = SnapshotParseBenchmark.documentBytes() / 1e6;
-      Score jackson = score("SnapshotParseBenchmark.jacksonReadTree").scaled(mb);
-      Score ours = score("SnapshotParseBenchmark.parseSnapshot").scaled(mb);
-      rows.add(
-          Row.higherIsBetter(
-              "2",
-              String.format(Locale.ROOT, "snapshot parse, %.1f MB, 5,000 ops (MB/s)", mb),
-              "Jackson readTree",
-              jackson,
-              ours,
-              0.75));
-    }
-    if ("bind".matches(only)) {
-      measure(warm("BindBenchmark").mode(Mode.AverageTime).timeUnit(TimeUnit.MICROSECONDS));
-      Score ours = score("BindBenchmark.generatedBind");
-      Score lc4j = score("BindBenchmark.langchain4j");
-      Score scan = score("BindBenchmark.reflectionScan");
-      rows.add(
-          Row.lowerIsBetter(
-              "3",
-              "bind 200 acts, warm (µs)",
-              "LangChain4j toolSpecificationsFrom",
-              lc4j,
-              ours,
-              20));
-      rows.add(
-          Row.lowerIsBetter(
-              "3",
-              "  the same, against a reflection scan (µs)",
-              "reflection scan",
-              scan,
-              ours,
-              20));
-      Score fast = score("BindBenchmark.boundAgentFastPath");
-      Score drift = score("BindBenchmark.boundAgentDrift");
-      rows.add(
-          Row.atMost(
-              "3",
-              "BoundAgent.bind 200 acts, equal digests (fast path), warm",
-              fast.scaled(1e-3),
-              "ms",
-              Double.NaN));
-      rows.add(
-          Row.atMost(
-              "3",
-              "BoundAgent.bind 200 acts, full drift vs 5,000-op live contract, warm",
-              drift.scaled(1e-3),
-              "ms",
-              2.0));
-      results.clear();
-      measure(
-          new OptionsBuilder()
-              .include(
-                  getClass().getPackageName()
-                      + "\\.BindBenchmark\\.(generatedBind|langchain4j|reflectionScan)$")
-              .mode(Mode.SingleShotTime)
-              .timeUnit(TimeUnit.MILLISECONDS)
-              .forks(profile.coldForks())
-              .warmupIterations(0)
-              .measurementIterations(1)
-              .shouldFailOnError(true));
-      Score coldOurs = score("BindBenchmark.generatedBind");
-      rows.add(
-          Row.lowerIsBetter(
-              "3",
-              "bind 200 acts, cold: first call in a fresh JVM (ms)",
-              "LangChain4j toolSpecificationsFrom",
-              score("BindBenchmark.langchain4j"),
-              coldOurs,
-              10));
-      rows.add(
-          Row.lowerIsBetter(
-              "3",
-              "  the same, against a reflection scan (ms)",
-              "reflection scan",
-              score("BindBenchmark.reflectionScan"),
-              coldOurs,
-              10));
-    }
-    if ("verify".matches(only)) {
-      measure(warm("VerifyBenchmark").addProfiler(GCProfiler.class));
-      Score verify = score("VerifyBenchmark.verify");
-      Score gate = score("VerifyBenchmark.gate");
-      double verifyBytes = secondary("VerifyBenchmark.verify", "gc.alloc.rate.norm");
-      double gateBytes = secondary("VerifyBenchmark.gate", "gc.alloc.rate.norm");
-      double bareBytes = secondary("VerifyBenchmark.verifyListBare", "gc.alloc.rate.norm");
-      double arrayBytes = secondary("VerifyBenchmark.verifyListArray", "gc.alloc.rate.norm");
-      rows.add(
-          Row.absolute(
-              "4",
-              String.format(
-                  Locale.ROOT,
-                  "verify, 6 operands (calls/s); %.1f B allocated per accepted call",
-                  verifyBytes),
-              verify.scaled(1e-6),
-              "M/s",
-              5.0,
-              verifyBytes < 1.0));
-      rows.add(
-          Row.absolute(
-              "4",
-              String.format(
-                  Locale.ROOT,
-                  "  verify, a list operand as a bare value; %.1f B per call",
-                  bareBytes),
-              score("VerifyBenchmark.verifyListBare").scaled(1e-6),
-              "M/s",
-              5.0,
-              bareBytes < 1.0));
-      rows.add(
-          Row.absolute(
-              "4",
-              String.format(
-                  Locale.ROOT,
-                  "  verify, a list operand as a JSON array of 2; %.0f B per call",
-                  arrayBytes),
-              score("VerifyBenchmark.verifyListArray").scaled(1e-6),
-              "M/s",
-              Double.NaN,
-              true));
-      rows.add(
-          Row.absolute(
-              "4",
-              String.format(
-                  Locale.ROOT,
-                  "gate, program of %d calls (calls/s); %.0f B per call",
-                  VerifyBenchmark.PROGRAM,
-                  gateBytes),
-              gate.scaled(1e-6),
-              "M/s",
-              Double.NaN,
-              true));
-    }
-    if ("cache".matches(only)) {
-      measure(warm("CacheReadBenchmark"));
-      Score sync = score("CacheReadBenchmark.synchronizedHolder");
-      Score ours = score("CacheReadBenchmark.cachedContract");
-      Score bare = score("CacheReadBenchmark.volatileRead");
-      Score clocked = score("CacheReadBenchmark.volatileReadWithClock");
-      rows.add(
-          Row.lowerIsBetter(
-              "5",
-              "CachedContract read in ttl, 2 threads (ns/op)",
-              "synchronized ttl holder",
-              sync,
-              ours,
-              7.0));
-      rows.add(
-          Row.lowerIsBetter(
-              "5",
-              "  the same, against a bare volatile read (ns/op)",
-              "volatile read",
-              bare,
-              ours,
-              Double.NaN));
-      rows.add(
-          Row.lowerIsBetter(
-              "5",
-              "  the same, against a volatile read and a nanoTime check (ns/op)",
-              "volatile + nanoTime",
-              clocked,
-              ours,
-              Double.NaN));
+    for (Map.Entry<String, Group> group : groups.entrySet()) {
+      if (group.getKey().matches(only)) {
+        rows.addAll(group.getValue().measure());
+      }
     }
     return render(rows);
+  }
+
+  private List<Row> javacRows() throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    measure(
+        new OptionsBuilder()
+            .include(getClass().getPackageName() + "\\.JavacBenchmark\\.")
+            .forks(profile.forks())
+            .warmupIterations(profile.warmups() * 3)
+            .measurementIterations(profile.iterations() * 3)
+            .shouldFailOnError(true));
+    rows.add(
+        Row.overhead(
+            "1",
+            "javac 4 agents, 200 acts, 5,000-op snapshot (ms per compile)",
+            "javac -proc:none + generated wiring",
+            score("JavacBenchmark.procNone"),
+            score("JavacBenchmark.withProcessor"),
+            1.10));
+    return rows;
+  }
+
+  private List<Row> parseRows() throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    measure(warm("SnapshotParseBenchmark"));
+    double mb = SnapshotParseBenchmark.documentBytes() / 1e6;
+    Score jackson = score("SnapshotParseBenchmark.jacksonReadTree").scaled(mb);
+    Score ours = score("SnapshotParseBenchmark.parseSnapshot").scaled(mb);
+    rows.add(
+        Row.higherIsBetter(
+            "2",
+            String.format(Locale.ROOT, "snapshot parse, %.1f MB, 5,000 ops (MB/s)", mb),
+            "Jackson readTree",
+            jackson,
+            ours,
+            0.75));
+    return rows;
+  }
+
+  private List<Row> bindRows() throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    measure(warm("BindBenchmark").mode(Mode.AverageTime).timeUnit(TimeUnit.MICROSECONDS));
+    Score ours = score("BindBenchmark.generatedBind");
+    Score lc4j = score("BindBenchmark.langchain4j");
+    Score scan = score("BindBenchmark.reflectionScan");
+    rows.add(
+        Row.lowerIsBetter(
+            "3", "bind 200 acts, warm (µs)", "LangChain4j toolSpecificationsFrom", lc4j, ours, 20));
+    rows.add(
+        Row.lowerIsBetter(
+            "3", "  the same, against a reflection scan (µs)", "reflection scan", scan, ours, 20));
+    Score fast = score("BindBenchmark.boundAgentFastPath");
+    Score drift = score("BindBenchmark.boundAgentDrift");
+    rows.add(
+        Row.atMost(
+            "3",
+            "BoundAgent.bind 200 acts, equal digests (fast path), warm",
+            fast.scaled(1e-3),
+            "ms",
+            Double.NaN));
+    rows.add(
+        Row.atMost(
+            "3",
+            "BoundAgent.bind 200 acts, full drift vs 5,000-op live contract, warm",
+            drift.scaled(1e-3),
+            "ms",
+            2.0));
+    rows.addAll(bindColdRows());
+    return rows;
+  }
+
+  private List<Row> bindColdRows() throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    results.clear();
+    measure(
+        new OptionsBuilder()
+            .include(
+                getClass().getPackageName()
+                    + "\\.BindBenchmark\\.(generatedBind|langchain4j|reflectionScan)$")
+            .mode(Mode.SingleShotTime)
+            .timeUnit(TimeUnit.MILLISECONDS)
+            .forks(profile.coldForks())
+            .warmupIterations(0)
+            .measurementIterations(1)
+            .shouldFailOnError(true));
+    Score coldOurs = score("BindBenchmark.generatedBind");
+    rows.add(
+        Row.lowerIsBetter(
+            "3",
+            "bind 200 acts, cold: first call in a fresh JVM (ms)",
+            "LangChain4j toolSpecificationsFrom",
+            score("BindBenchmark.langchain4j"),
+            coldOurs,
+            10));
+    rows.add(
+        Row.lowerIsBetter(
+            "3",
+            "  the same, against a reflection scan (ms)",
+            "reflection scan",
+            score("BindBenchmark.reflectionScan"),
+            coldOurs,
+            10));
+    return rows;
+  }
+
+  private List<Row> verifyRows() throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    measure(warm("VerifyBenchmark").addProfiler(GCProfiler.class));
+    Score verify = score("VerifyBenchmark.verify");
+    Score gate = score("VerifyBenchmark.gate");
+    double verifyBytes = secondary("VerifyBenchmark.verify", "gc.alloc.rate.norm");
+    double gateBytes = secondary("VerifyBenchmark.gate", "gc.alloc.rate.norm");
+    double bareBytes = secondary("VerifyBenchmark.verifyListBare", "gc.alloc.rate.norm");
+    double arrayBytes = secondary("VerifyBenchmark.verifyListArray", "gc.alloc.rate.norm");
+    rows.add(
+        Row.absolute(
+            "4",
+            String.format(
+                Locale.ROOT,
+                "verify, 6 operands (calls/s); %.1f B allocated per accepted call",
+                verifyBytes),
+            verify.scaled(1e-6),
+            "M/s",
+            5.0,
+            verifyBytes < 1.0));
+    rows.add(
+        Row.absolute(
+            "4",
+            String.format(
+                Locale.ROOT,
+                "  verify, a list operand as a bare value; %.1f B per call",
+                bareBytes),
+            score("VerifyBenchmark.verifyListBare").scaled(1e-6),
+            "M/s",
+            5.0,
+            bareBytes < 1.0));
+    rows.add(
+        Row.absolute(
+            "4",
+            String.format(
+                Locale.ROOT,
+                "  verify, a list operand as a JSON array of 2; %.0f B per call",
+                arrayBytes),
+            score("VerifyBenchmark.verifyListArray").scaled(1e-6),
+            "M/s",
+            Double.NaN,
+            true));
+    rows.add(
+        Row.absolute(
+            "4",
+            String.format(
+                Locale.ROOT,
+                "gate, program of %d calls (calls/s); %.0f B per call",
+                VerifyBenchmark.PROGRAM,
+                gateBytes),
+            gate.scaled(1e-6),
+            "M/s",
+            Double.NaN,
+            true));
+    return rows;
+  }
+
+  private List<Row> cacheRows() throws RunnerException {
+    List<Row> rows = new ArrayList<>();
+    measure(warm("CacheReadBenchmark"));
+    Score sync = score("CacheReadBenchmark.synchronizedHolder");
+    Score ours = score("CacheReadBenchmark.cachedContract");
+    Score bare = score("CacheReadBenchmark.volatileRead");
+    Score clocked = score("CacheReadBenchmark.volatileReadWithClock");
+    rows.add(
+        Row.lowerIsBetter(
+            "5",
+            "CachedContract read in ttl, 2 threads (ns/op)",
+            "synchronized ttl holder",
+            sync,
+            ours,
+            7.0));
+    rows.add(
+        Row.lowerIsBetter(
+            "5",
+            "  the same, against a bare volatile read (ns/op)",
+            "volatile read",
+            bare,
+            ours,
+            Double.NaN));
+    rows.add(
+        Row.lowerIsBetter(
+            "5",
+            "  the same, against a volatile read and a nanoTime check (ns/op)",
+            "volatile + nanoTime",
+            clocked,
+            ours,
+            Double.NaN));
+    return rows;
+  }
+
+  private List<Row> suggestRows() throws RunnerException {
+    measure(warm("SuggestionBenchmark").mode(Mode.AverageTime).timeUnit(TimeUnit.NANOSECONDS));
+    return List.of(
+        Row.overhead(
+            "6",
+            String.format(
+                Locale.ROOT,
+                "rejected enum value of %,d chars vs a short near miss (ns per verify)",
+                SuggestionBenchmark.HUGE),
+            "short near miss",
+            score("SuggestionBenchmark.shortValue"),
+            score("SuggestionBenchmark.hugeValue"),
+            1.5));
   }
 
   private ChainedOptionsBuilder warm(String benchmarkClass) {
