@@ -64,6 +64,17 @@ class VerifyTest {
   }
 
   @Test
+  void aRejectedValueIsQuotedWholeUpToEightyCharactersThenCut() {
+    String eighty = "x".repeat(80);
+    assertThat(verify("set_status", args("task_id", "t1", "status", eighty)))
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("\"" + eighty + "\" is not one of the allowed values");
+    assertThat(verify("set_status", args("task_id", "t1", "status", eighty + "y")))
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("\"" + "x".repeat(77) + "...\" is not one of the allowed values");
+  }
+
+  @Test
   void undeclaredOpcode() {
     assertThat(verify("set_statuz", args()))
         .containsExactly(

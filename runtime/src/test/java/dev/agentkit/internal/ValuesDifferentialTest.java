@@ -9,11 +9,13 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -189,6 +191,39 @@ class ValuesDifferentialTest {
       assertThat(view).as(s).contains(new BigDecimal(t));
     } else {
       assertThat(view).as(s).isEmpty();
+    }
+  }
+
+  /** The exponent and scale limits, which random strings reach only now and then. */
+  @Example
+  void numberLimitsAreBigDecimals() {
+    for (String s :
+        List.of(
+            "1e2147483647",
+            "1e2147483648",
+            "1e-2147483647",
+            "1e-2147483648",
+            "1.5e-2147483646",
+            "1.5e-2147483647",
+            "1.25e-2147483646",
+            "10e999999999999",
+            "10e1000000000000",
+            "1e-99999999999999999999")) {
+      assertThat(Values.numberCheck(s)).as(s).isEqualTo(jdkNumberVerdict(s));
+    }
+  }
+
+  /** Every offset boundary, and a date-time cut short anywhere. */
+  @Example
+  void offsetAndTruncationBoundariesAreJavaTimes() {
+    String full = "2024-02-29T23:59:59.123456789+18:00";
+    for (int n = 0; n <= full.length(); n++) {
+      String s = full.substring(0, n);
+      assertThat(Values.dateCheck(s)).as(s).isEqualTo(jdkDateVerdict(s));
+    }
+    for (String offset : List.of("+18:00", "-18:00", "+18:01", "-18:01", "+17:59", "+19:00")) {
+      String s = "2026-01-01T00:00" + offset;
+      assertThat(Values.dateCheck(s)).as(s).isEqualTo(jdkDateVerdict(s));
     }
   }
 
