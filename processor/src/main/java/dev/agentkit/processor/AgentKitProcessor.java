@@ -2,11 +2,11 @@ package dev.agentkit.processor;
 
 import com.google.auto.service.AutoService;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -159,42 +159,36 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /**
-   * Records which snapshot (file and digest) the wiring was generated from, in {@code
-   * META-INF/agentkit/wiring/<agent>.properties} of the class output, so a build step can tell that
-   * a snapshot changed since and force a recompile (javac cannot declare a file as an input).
+   * Records which snapshot (file and digest) the wiring was generated from, and the backend ops the
+   * agent uses, in {@code META-INF/agentkit/wiring/<agent>.properties} of the class output, so a
+   * build step can tell that a snapshot changed since and force a recompile (javac cannot declare a
+   * file as an input), and grade drift for this agent. Written with the codec the plugin reads.
    */
   private void writeStamp(TypeElement agent, String contract, WiringModel model)
       throws IOException {
-    Path file = snapshots.file(contract);
-    FileObject stamp =
+    Map<String, WiringStamp.Act> acts = new TreeMap<>();
+    for (WiringModel.ActModel a : model.acts()) {
+      if (!a.local()) {
+        acts.put(
+            a.opcode(), new WiringStamp.Act(a.run() != null, a.ask() != null, a.premise().input()));
+      }
+    }
+    WiringStamp stamp =
+        new WiringStamp(
+            model.contractName(),
+            snapshots.file(contract).toString().replace('\\', '/'),
+            model.contractDigest(),
+            acts);
+    FileObject file =
         processingEnv
             .getFiler()
             .createResource(
                 StandardLocation.CLASS_OUTPUT,
                 "",
-                "META-INF/agentkit/wiring/" + agent.getQualifiedName() + ".properties",
+                WiringStamp.path(agent.getQualifiedName().toString()),
                 agent);
-    try (Writer w = stamp.openWriter()) {
-      w.write("# Written by " + AgentKitProcessor.class.getName() + "; do not edit.\n");
-      w.write("contract=" + model.contractName() + "\n");
-      w.write("snapshot=" + file.toString().replace("\\", "/") + "\n");
-      w.write("digest=" + model.contractDigest() + "\n");
-      // The backend ops the agent uses, for the Maven plugin's drift reports: run, ask, input.
-      TreeMap<String, String> acts = new TreeMap<>();
-      for (WiringModel.ActModel a : model.acts()) {
-        if (!a.local()) {
-          acts.put(
-              a.opcode(),
-              (a.run() != null ? "run" : "-")
-                  + ","
-                  + (a.ask() != null ? "ask" : "-")
-                  + ","
-                  + a.premise().input());
-        }
-      }
-      for (Map.Entry<String, String> e : acts.entrySet()) {
-        w.write("act." + e.getKey() + "=" + e.getValue() + "\n");
-      }
+    try (Writer w = file.openWriter()) {
+      w.write(stamp.encode());
     }
   }
 
