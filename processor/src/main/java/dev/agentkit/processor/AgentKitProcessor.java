@@ -135,6 +135,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
   /** Reads, checks and prints the report; writes the wiring only from a clean report. */
   private void processAgent(TypeElement agent) throws IOException {
     long t = timing.start();
+    forgetCompiledAgent(agent);
     AgentDeclaration d = new AgentParser(processingEnv.getElementUtils()).parse(agent);
     t = timing.add(Timing.Step.PARSE, t);
     SnapshotLookup.Found found = snapshots.find(d);
@@ -156,6 +157,29 @@ public final class AgentKitProcessor extends AbstractProcessor {
       timing.add(Timing.Step.FILES, t);
     }
     timing.agentDone();
+  }
+
+  /**
+   * Removes the agent's compiled class from the class output before its wiring is checked. javac
+   * writes it again when the compilation succeeds; a compilation that fails or stops leaves the
+   * agent's source without a class, which every incremental build (the compiler plugin's, whatever
+   * its own bookkeeping says, or an IDE's) compiles again, so the next build re-runs this processor
+   * instead of keeping wiring generated from an older snapshot.
+   */
+  private void forgetCompiledAgent(TypeElement agent) {
+    TypeElement top = agent;
+    while (top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    String pkg = processingEnv.getElementUtils().getPackageOf(top).getQualifiedName().toString();
+    try {
+      processingEnv
+          .getFiler()
+          .getResource(StandardLocation.CLASS_OUTPUT, pkg, top.getSimpleName() + ".class")
+          .delete();
+    } catch (IOException | RuntimeException e) {
+      // Never compiled, or an output that cannot delete (in-memory): nothing stale to remove.
+    }
   }
 
   /**
