@@ -1,6 +1,7 @@
 package dev.agentkit.maven;
 
 import dev.agentkit.drift.DriftReport;
+import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -11,20 +12,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * What the annotation processor recorded about each agent it wired, read from the stamps it writes
- * to the class output: {@code META-INF/agentkit/wiring/<agent FQN>.properties} with the contract,
- * the snapshot file and digest the wiring was generated from, and one {@code
- * act.<opcode>=run|-,ask|-,<input>} entry per backend op the agent uses.
+ * What the annotation processor recorded about each agent it wired, read with the processor's own
+ * codec ({@link WiringStamp}) from {@code META-INF/agentkit/wiring/<agent FQN>.properties} of the
+ * class output: the contract, the snapshot file and digest the wiring was generated from, and the
+ * backend ops the agent uses.
  */
 final class ActIndex {
-  static final String LOCATION = "META-INF/agentkit/wiring";
+  static final String LOCATION = WiringStamp.LOCATION;
 
   /** One agent's stamp. */
-  record Stamp(String agent, String contract, Path snapshot, String digest, Properties raw) {}
+  record Stamp(String agent, Path snapshot, WiringStamp stamp) {
+    String contract() {
+      return stamp.contract();
+    }
+
+    String digest() {
+      return stamp.digest();
+    }
+  }
 
   private ActIndex() {}
 
@@ -38,21 +46,14 @@ final class ActIndex {
       }
       try (DirectoryStream<Path> files = Files.newDirectoryStream(wiring, "*.properties")) {
         for (Path f : files) {
-          Properties p = new Properties();
+          WiringStamp stamp;
           try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            p.load(r);
+            stamp = WiringStamp.decode(r);
           }
           String name = f.getFileName().toString();
           String agent = name.substring(0, name.length() - ".properties".length());
-          String snapshot = p.getProperty("snapshot", "");
-          byAgent.put(
-              agent,
-              new Stamp(
-                  agent,
-                  p.getProperty("contract", ""),
-                  snapshot.isEmpty() ? null : Path.of(snapshot),
-                  p.getProperty("digest", ""),
-                  p));
+          Path snapshot = stamp.snapshot().isEmpty() ? null : Path.of(stamp.snapshot());
+          byAgent.put(agent, new Stamp(agent, snapshot, stamp));
         }
       }
     }
@@ -68,17 +69,9 @@ final class ActIndex {
         continue;
       }
       Map<String, DriftReport.ActUse> acts = new TreeMap<>();
-      for (String key : s.raw().stringPropertyNames()) {
-        if (!key.startsWith("act.")) {
-          continue;
-        }
-        String[] f = s.raw().getProperty(key).split(",", 3);
-        acts.put(
-            key.substring(4),
-            new DriftReport.ActUse(
-                f.length > 0 && f[0].equals("run"),
-                f.length > 1 && f[1].equals("ask"),
-                f.length > 2 ? f[2] : ""));
+      for (Map.Entry<String, WiringStamp.Act> a : s.stamp().acts().entrySet()) {
+        WiringStamp.Act act = a.getValue();
+        acts.put(a.getKey(), new DriftReport.ActUse(act.run(), act.ask(), act.input()));
       }
       out.put(s.agent(), new DriftReport.Usage(simpleName(s.agent()), acts));
     }

@@ -20,10 +20,15 @@ import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.settings.Server;
 import org.apache.maven.settings.Settings;
+import org.apache.maven.settings.building.SettingsProblem;
+import org.apache.maven.settings.crypto.DefaultSettingsDecryptionRequest;
+import org.apache.maven.settings.crypto.SettingsDecrypter;
+import org.apache.maven.settings.crypto.SettingsDecryptionResult;
 
 /** What the goals share: the contracts, the snapshot directory, and fetching. */
 abstract class ContractGoal extends AbstractMojo {
@@ -35,6 +40,9 @@ abstract class ContractGoal extends AbstractMojo {
 
   @Parameter(defaultValue = "${settings}", readonly = true)
   Settings settings;
+
+  /** Decrypts the passwords of settings.xml servers. */
+  @Component SettingsDecrypter decrypter;
 
   /**
    * Where snapshots live ({@code <name>.json}). Default: {@code contract-snapshots} in the
@@ -105,7 +113,7 @@ abstract class ContractGoal extends AbstractMojo {
     Map<String, SourceFactory.Server> servers = new HashMap<>();
     if (settings != null) {
       for (Server s : settings.getServers()) {
-        servers.put(s.getId(), new SourceFactory.Server(s.getUsername(), s.getPassword()));
+        servers.put(s.getId(), decrypt(s));
       }
     }
     List<URL> classpath = new ArrayList<>();
@@ -117,6 +125,26 @@ abstract class ContractGoal extends AbstractMojo {
       throw new MojoExecutionException("cannot resolve the project's runtime classpath", e);
     }
     return new SourceFactory(System::getenv, servers, classpath);
+  }
+
+  /**
+   * A settings.xml server with its password decrypted by Maven ({@code {...}} values, with the
+   * master password of settings-security.xml). A failure is kept, not thrown: it matters only to a
+   * contract that names this server, and its message never holds the password.
+   */
+  private SourceFactory.Server decrypt(Server s) {
+    if (decrypter == null) {
+      return new SourceFactory.Server(s.getUsername(), s.getPassword());
+    }
+    SettingsDecryptionResult r = decrypter.decrypt(new DefaultSettingsDecryptionRequest(s));
+    for (SettingsProblem p : r.getProblems()) {
+      if (p.getSeverity() != SettingsProblem.Severity.WARNING) {
+        return SourceFactory.Server.undecryptable(
+            SourceFactory.redact(p.getMessage(), s.getPassword()));
+      }
+    }
+    Server plain = r.getServer();
+    return new SourceFactory.Server(plain.getUsername(), plain.getPassword());
   }
 
   /** Fetches a contract and stamps it with the configured name and the source's description. */

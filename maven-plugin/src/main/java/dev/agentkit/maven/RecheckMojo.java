@@ -2,10 +2,13 @@ package dev.agentkit.maven;
 
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.internal.WiringStamp;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -21,7 +24,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code mvn compile} would keep stale wiring ("Nothing to compile"). This goal compares the digest
  * each agent's wiring was generated from (the processor's stamp in the class output) with the
  * snapshot's current digest, and when they differ (or the snapshot is gone or unreadable) removes
- * the compiler plugin's incremental state, which makes it recompile the module. Bind it to {@code
+ * that agent's stamp and compiled class and the compiler plugin's incremental state, which makes it
+ * recompile the module. The processor removes an agent's class whenever it checks the agent, so a
+ * compile that fails leaves it missing and the next one runs the processor again. Bind it to {@code
  * initialize} in modules that compile agents.
  */
 @Mojo(name = "recheck", defaultPhase = LifecyclePhase.INITIALIZE, threadSafe = true)
@@ -51,28 +56,47 @@ public class RecheckMojo extends AbstractMojo {
     } catch (IOException e) {
       throw new MojoExecutionException("cannot read the agents' wiring stamps: " + e.getMessage());
     }
-    String reason = null;
+    List<ActIndex.Stamp> stale = new ArrayList<>();
     for (ActIndex.Stamp s : stamps) {
-      reason = staleness(s);
+      String reason = staleness(s);
       if (reason != null) {
-        break;
+        getLog().info("agentkit: " + reason + "; the module is recompiled to check it again");
+        stale.add(s);
       }
     }
-    if (reason == null) {
+    if (stale.isEmpty()) {
       getLog().debug("agentkit: every agent's wiring matches its snapshot");
       return;
     }
-    getLog().info("agentkit: " + reason + "; the module is recompiled to check it again");
     try {
       deleteTree(compilerStatus.toPath());
-      // Generated wiring from the old snapshot must not survive a failed recheck either.
-      deleteTree(outputDirectory.toPath().resolve(ActIndex.LOCATION));
+      for (ActIndex.Stamp s : stale) {
+        forget(s);
+      }
     } catch (IOException e) {
       throw new MojoExecutionException(
           "cannot reset the compiler's incremental state at "
               + compilerStatus
               + ": "
               + e.getMessage());
+    }
+  }
+
+  /**
+   * Removes a stale agent's stamp and compiled class. Without its class the agent's source is stale
+   * to every incremental compiler, so the module is recompiled now and again after a compile that
+   * fails or stops, until one succeeds and the processor writes a fresh stamp.
+   */
+  private void forget(ActIndex.Stamp s) throws IOException {
+    Path out = outputDirectory.toPath();
+    Files.deleteIfExists(out.resolve(WiringStamp.path(s.agent())));
+    String[] names = s.agent().split("\\.");
+    // A nested agent's class is its outermost class's: try the longest name that is a file.
+    for (int n = names.length; n > 0; n--) {
+      Path file = out.resolve(String.join("/", Arrays.copyOf(names, n)) + ".class");
+      if (Files.deleteIfExists(file)) {
+        return;
+      }
     }
   }
 

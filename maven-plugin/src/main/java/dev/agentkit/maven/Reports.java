@@ -21,7 +21,7 @@ final class Reports {
         "agentkit: "
             + summary.contract
             + ": "
-            + (summary.whole.isEmpty() ? "no drift" : summary.counts())
+            + (summary.report.isEmpty() ? "no drift" : summary.counts())
             + " ("
             + what
             + ")";

@@ -21,8 +21,28 @@ import java.util.function.Function;
  * never logged or written anywhere.
  */
 final class SourceFactory {
-  /** A settings.xml server's credentials. */
-  record Server(String username, String password) {}
+  /**
+   * A settings.xml server's credentials, decrypted.
+   *
+   * @param problem why its password could not be decrypted, or null
+   */
+  record Server(String username, String password, String problem) {
+    Server(String username, String password) {
+      this(username, password, null);
+    }
+
+    static Server undecryptable(String problem) {
+      return new Server(null, null, problem);
+    }
+  }
+
+  /** The text with every occurrence of a secret removed (the secret may be null or empty). */
+  static String redact(String text, String secret) {
+    if (text == null) {
+      return "";
+    }
+    return secret == null || secret.isEmpty() ? text : text.replace(secret, "***");
+  }
 
   private final Function<String, String> env;
   private final Map<String, Server> servers;
@@ -158,6 +178,16 @@ final class SourceFactory {
   }
 
   private static String authorization(Server s, String where, String id) throws ConfigException {
+    if (s.problem() != null) {
+      throw new ConfigException(
+          where
+              + ": the password of settings.xml server "
+              + id
+              + " cannot be decrypted ("
+              + s.problem()
+              + "); check the master password in settings-security.xml (or the file named by"
+              + " -Dsettings.security), or encrypt the password again with mvn --encrypt-password");
+    }
     boolean user = s.username() != null && !s.username().isBlank();
     boolean pass = s.password() != null && !s.password().isBlank();
     if (!pass) {

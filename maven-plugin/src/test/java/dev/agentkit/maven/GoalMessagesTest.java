@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.internal.WiringStamp;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,15 +97,15 @@ class GoalMessagesTest {
 
   @Test
   void recheckReasons() throws Exception {
-    Properties p = new Properties();
-    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", "taskboard", null, "d", p)))
+    WiringStamp p = new WiringStamp("taskboard", "", "d", Map.of());
+    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", null, p)))
         .isEqualTo("the wiring of a.Triage names no snapshot");
     Path gone = dir.resolve("gone.json");
-    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", "taskboard", gone, "d", p)))
+    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", gone, p)))
         .isEqualTo("snapshot " + gone + " of a.Triage is gone");
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "not json");
-    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", "taskboard", bad, "d", p)))
+    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", bad, p)))
         .isEqualTo("snapshot " + bad + " of a.Triage is unreadable");
   }
 

@@ -16,7 +16,12 @@ class SourceFactoryTest {
           Map.of(
               "board", new SourceFactory.Server(null, "tok"),
               "basic", new SourceFactory.Server("ann", "pw"),
-              "nopass", new SourceFactory.Server("ann", null)),
+              "nopass", new SourceFactory.Server("ann", null),
+              "sealed",
+                  SourceFactory.Server.undecryptable(
+                      SourceFactory.redact(
+                          "Failed to decrypt password for server sealed: {AbC=} is not valid",
+                          "{AbC=}"))),
           List.of());
 
   private static ContractConfig config(String name, String url) {
@@ -34,6 +39,22 @@ class SourceFactoryTest {
     ContractSource s = factory.create(c, 0);
     assertThat(s.describe()).isEqualTo("http://127.0.0.1:8080/contract");
     assertThat(s.toString()).doesNotContain("s3cret");
+  }
+
+  @Test
+  void aPasswordMavenCannotDecryptFailsWithoutShowingIt() {
+    ContractConfig c = config("taskboard", "http://127.0.0.1:8080/contract");
+    c.serverId = "sealed";
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "contracts[0] (taskboard): the password of settings.xml server sealed cannot be"
+                + " decrypted (Failed to decrypt password for server sealed: *** is not valid);"
+                + " check the master password in settings-security.xml (or the file named by"
+                + " -Dsettings.security), or encrypt the password again with mvn"
+                + " --encrypt-password")
+        .message()
+        .doesNotContain("AbC");
   }
 
   @Test
@@ -118,7 +139,7 @@ class SourceFactoryTest {
     assertThatThrownBy(() -> factory.create(server, 0))
         .hasMessage(
             "contracts[0] (taskboard): <serverId> bored is not a <server> in settings.xml; it"
-                + " has: basic, board, nopass");
+                + " has: basic, board, nopass, sealed");
     server.serverId = "nopass";
     assertThatThrownBy(() -> factory.create(server, 0))
         .hasMessage(

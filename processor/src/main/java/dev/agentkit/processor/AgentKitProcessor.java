@@ -2,11 +2,11 @@ package dev.agentkit.processor;
 
 import com.google.auto.service.AutoService;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -135,6 +135,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
   /** Reads, checks and prints the report; writes the wiring only from a clean report. */
   private void processAgent(TypeElement agent) throws IOException {
     long t = timing.start();
+    forgetCompiledAgent(agent);
     AgentDeclaration d = new AgentParser(processingEnv.getElementUtils()).parse(agent);
     t = timing.add(Timing.Step.PARSE, t);
     SnapshotLookup.Found found = snapshots.find(d);
@@ -159,42 +160,59 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /**
-   * Records which snapshot (file and digest) the wiring was generated from, in {@code
-   * META-INF/agentkit/wiring/<agent>.properties} of the class output, so a build step can tell that
-   * a snapshot changed since and force a recompile (javac cannot declare a file as an input).
+   * Removes the agent's compiled class from the class output before its wiring is checked. javac
+   * writes it again when the compilation succeeds; a compilation that fails or stops leaves the
+   * agent's source without a class, which every incremental build (the compiler plugin's, whatever
+   * its own bookkeeping says, or an IDE's) compiles again, so the next build re-runs this processor
+   * instead of keeping wiring generated from an older snapshot.
+   */
+  private void forgetCompiledAgent(TypeElement agent) {
+    TypeElement top = agent;
+    while (top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    String pkg = processingEnv.getElementUtils().getPackageOf(top).getQualifiedName().toString();
+    try {
+      processingEnv
+          .getFiler()
+          .getResource(StandardLocation.CLASS_OUTPUT, pkg, top.getSimpleName() + ".class")
+          .delete();
+    } catch (IOException | RuntimeException e) {
+      // Never compiled, or an output that cannot delete (in-memory): nothing stale to remove.
+    }
+  }
+
+  /**
+   * Records which snapshot (file and digest) the wiring was generated from, and the backend ops the
+   * agent uses, in {@code META-INF/agentkit/wiring/<agent>.properties} of the class output, so a
+   * build step can tell that a snapshot changed since and force a recompile (javac cannot declare a
+   * file as an input), and grade drift for this agent. Written with the codec the plugin reads.
    */
   private void writeStamp(TypeElement agent, String contract, WiringModel model)
       throws IOException {
-    Path file = snapshots.file(contract);
-    FileObject stamp =
+    Map<String, WiringStamp.Act> acts = new TreeMap<>();
+    for (WiringModel.ActModel a : model.acts()) {
+      if (!a.local()) {
+        acts.put(
+            a.opcode(), new WiringStamp.Act(a.run() != null, a.ask() != null, a.premise().input()));
+      }
+    }
+    WiringStamp stamp =
+        new WiringStamp(
+            model.contractName(),
+            snapshots.file(contract).toString().replace('\\', '/'),
+            model.contractDigest(),
+            acts);
+    FileObject file =
         processingEnv
             .getFiler()
             .createResource(
                 StandardLocation.CLASS_OUTPUT,
                 "",
-                "META-INF/agentkit/wiring/" + agent.getQualifiedName() + ".properties",
+                WiringStamp.path(agent.getQualifiedName().toString()),
                 agent);
-    try (Writer w = stamp.openWriter()) {
-      w.write("# Written by " + AgentKitProcessor.class.getName() + "; do not edit.\n");
-      w.write("contract=" + model.contractName() + "\n");
-      w.write("snapshot=" + file.toString().replace("\\", "/") + "\n");
-      w.write("digest=" + model.contractDigest() + "\n");
-      // The backend ops the agent uses, for the Maven plugin's drift reports: run, ask, input.
-      TreeMap<String, String> acts = new TreeMap<>();
-      for (WiringModel.ActModel a : model.acts()) {
-        if (!a.local()) {
-          acts.put(
-              a.opcode(),
-              (a.run() != null ? "run" : "-")
-                  + ","
-                  + (a.ask() != null ? "ask" : "-")
-                  + ","
-                  + a.premise().input());
-        }
-      }
-      for (Map.Entry<String, String> e : acts.entrySet()) {
-        w.write("act." + e.getKey() + "=" + e.getValue() + "\n");
-      }
+    try (Writer w = file.openWriter()) {
+      w.write(stamp.encode());
     }
   }
 

@@ -14,9 +14,11 @@ import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.drift.DriftException;
+import dev.agentkit.internal.WiringStamp;
 import dev.agentkit.source.ContractSource;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -164,10 +166,20 @@ class GeneratedWiringTest {
             .orElseThrow()
             .getCharContent(true)
             .toString();
+    assertThat(WiringStamp.decode(new StringReader(stamp)))
+        .isEqualTo(
+            new WiringStamp(
+                "taskboard",
+                dir.resolve("taskboard.json").toString().replace('\\', '/'),
+                Fixtures.taskboard().digest(),
+                Map.of(
+                    "archive_project", new WiringStamp.Act(false, true, ""),
+                    "create_task", new WiringStamp.Act(true, false, ""),
+                    "set_status", new WiringStamp.Act(false, false, "status"),
+                    "set_task_due_date", new WiringStamp.Act(true, false, "due_date"),
+                    "update_task", new WiringStamp.Act(false, false, ""))));
     assertThat(stamp)
-        .contains("contract=taskboard\n")
-        .contains("snapshot=" + dir.resolve("taskboard.json").toString().replace('\\', '/'))
-        .contains("digest=" + Fixtures.taskboard().digest() + "\n")
+        .startsWith("# Written by the agentkit processor; do not edit.\ncontract=taskboard\n")
         .endsWith(
             "act.archive_project=-,ask,\n"
                 + "act.create_task=run,-,\n"

@@ -7,8 +7,10 @@ import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +22,12 @@ import java.util.Set;
  * ordered by opcode, then rule, then operand and value. Immutable.
  */
 public final class DriftReport {
+  private static final Comparator<DriftItem> ORDER =
+      Comparator.comparing(DriftItem::opcode)
+          .thenComparing(DriftItem::rule)
+          .thenComparing(DriftItem::operand)
+          .thenComparing(DriftItem::value);
+
   private final String agent;
   private final String fromDigest;
   private final String toDigest;
@@ -106,12 +114,37 @@ public final class DriftReport {
         compareOp(b, a, f);
       }
     }
-    items.sort(
-        Comparator.comparing(DriftItem::opcode)
-            .thenComparing(DriftItem::rule)
-            .thenComparing(DriftItem::operand)
-            .thenComparing(DriftItem::value));
+    items.sort(ORDER);
     return new DriftReport(usage.agent(), before.digest(), after.digest(), items);
+  }
+
+  /**
+   * Compares two contracts for every agent in view at once: the one verdict on each difference that
+   * every report of it prints. Each difference is one item, graded the worst way it bears on any
+   * agent that uses its op (informational when none does) and worded for that agent. With no agent
+   * in view, the same as {@code compare(before, after, Usage.wholeContract())}.
+   *
+   * @param before the contract compiled against, or the committed snapshot
+   * @param after the live contract, or the freshly fetched one
+   * @param agents what each agent in view uses
+   */
+  public static DriftReport compareForAgents(
+      Contract before, Contract after, Collection<Usage> agents) {
+    if (agents.isEmpty()) {
+      return compare(before, after, Usage.wholeContract());
+    }
+    Map<String, DriftItem> verdicts = new LinkedHashMap<>();
+    for (Usage agent : agents) {
+      for (DriftItem i : compare(before, after, agent).items()) {
+        verdicts.merge(
+            i.rule().id() + " " + i.target(),
+            i,
+            (was, now) -> now.severity().compareTo(was.severity()) < 0 ? now : was);
+      }
+    }
+    List<DriftItem> items = new ArrayList<>(verdicts.values());
+    items.sort(ORDER);
+    return new DriftReport("", before.digest(), after.digest(), items);
   }
 
   /** The report of no difference, for the fast path where both digests are equal. */
@@ -182,7 +215,10 @@ public final class DriftReport {
     String why = "";
     if (nowWithheld && f.use != null && f.use.hasRun()) {
       severity = DriftSeverity.BREAKING;
-      why = "; its run handler can never run now, so the act must be asked instead";
+      why =
+          f.handlersKnown
+              ? "; its run handler can never run now, so the act must be asked instead"
+              : "; an act with a run handler for it could never run now";
     } else if (nowWithheld && f.use != null && !f.use.hasAsk()) {
       severity = DriftSeverity.BREAKING;
       why = "; it is now withheld for a human but has no ask wording, so it would vanish";
@@ -244,6 +280,7 @@ public final class DriftReport {
     final boolean used;
     final ActUse use;
     final String useNote;
+    final boolean handlersKnown;
     final List<DriftItem> items;
 
     Findings(String opcode, boolean used, ActUse use, Usage usage, List<DriftItem> items) {
@@ -251,6 +288,7 @@ public final class DriftReport {
       this.used = used;
       this.use = use;
       this.useNote = used && !usage.agent().isEmpty() ? ", which " + usage.agent() + " uses" : "";
+      this.handlersKnown = usage.acts() != null;
       this.items = items;
     }
 

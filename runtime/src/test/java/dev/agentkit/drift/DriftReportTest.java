@@ -227,6 +227,50 @@ class DriftReportTest {
   }
 
   @Test
+  void theWholeContractViewDoesNotClaimAHandlerItCannotSee() {
+    Contract asked = with("set_estimate", a -> a.toBuilder().tier(Tier.IRREVERSIBLE).build());
+    assertThat(lines(asked, DriftReport.Usage.wholeContract()))
+        .containsExactly(
+            "breaking tier-raised: the backend raised the tier of set_estimate from read_only to"
+                + " irreversible; an act with a run handler for it could never run now");
+  }
+
+  @Test
+  void severalAgentsGetOneVerdictPerChangeTheWorstOfTheirs() {
+    Contract asked = with("set_estimate", a -> a.toBuilder().tier(Tier.IRREVERSIBLE).build());
+    DriftReport.Usage runner =
+        new DriftReport.Usage(
+            "Runner", Map.of("set_estimate", new DriftReport.ActUse(true, true, "")));
+    DriftReport.Usage unrelated =
+        new DriftReport.Usage(
+            "Other", Map.of("set_status", new DriftReport.ActUse(true, false, "")));
+
+    // Asked only: compatible, the same verdict the agent's own report gives.
+    DriftReport triageOnly =
+        DriftReport.compareForAgents(BEFORE, asked, List.of(TRIAGE, unrelated));
+    assertThat(triageOnly.items()).isEqualTo(DriftReport.compare(BEFORE, asked, TRIAGE).items());
+    assertThat(triageOnly.items(DriftSeverity.COMPATIBLE)).hasSize(1);
+
+    // With an agent that runs it: one item, breaking, worded for that agent.
+    DriftReport both = DriftReport.compareForAgents(BEFORE, asked, List.of(TRIAGE, runner));
+    assertThat(both.items())
+        .extracting(DriftItem::toString)
+        .containsExactly(
+            "breaking tier-raised: the backend raised the tier of set_estimate from read_only to"
+                + " irreversible, which Runner uses; its run handler can never run now, so the act"
+                + " must be asked instead");
+
+    // No agent uses it: informational, however the whole-contract view grades it.
+    assertThat(DriftReport.compareForAgents(BEFORE, asked, List.of(unrelated)).items())
+        .extracting(DriftItem::severity)
+        .containsExactly(DriftSeverity.INFO);
+
+    // No agent in view: the whole-contract report.
+    assertThat(DriftReport.compareForAgents(BEFORE, asked, List.of()).items())
+        .isEqualTo(DriftReport.compare(BEFORE, asked, DriftReport.Usage.wholeContract()).items());
+  }
+
+  @Test
   void tierLoweredDescriptionAndObjectType() {
     Contract after =
         with(

@@ -1,0 +1,2 @@
+dev.agentkit.maven.ItProject.verifyStaleWiring(basedir, 5)
+return true

@@ -1,0 +1,2 @@
+dev.agentkit.maven.ItProject.staleWiring(basedir, commonDir)
+return true

@@ -1,0 +1,2 @@
+dev.agentkit.maven.ItProject.verifyStaleWiring(basedir, 4)
+return true
