@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a user sees when an agent names an opcode the backend does not have: javac, with the real
  * processor and the committed {@code contract-snapshots/taskboard.json}, fails on the annotation
- * attribute with the backend's opcodes and a "did you mean".
+ * attribute with the backend's opcodes and a "did you mean", and on nothing else.
  */
 class FailingBuildTest {
   static final Path SOURCE =
@@ -45,8 +45,16 @@ class FailingBuildTest {
                 + " publish_goal, set_task_due_date, set_task_priority, set_task_status,"
                 + " update_task; did you mean \"set_task_due_date\"? (agent MisspelledAgent,"
                 + " contract taskboard)");
-    // Nothing is generated from an agent that does not check.
-    assertThat(out.resolve("dev/agentkit/examples/MisspelledAgent_Wiring.java")).doesNotExist();
+    // An agent that does not check gets only its wiring's types, so javac adds no error of its
+    // own: the wiring cannot bind, and it has no stamp that a build step could take as current.
+    assertThat(Files.readString(out.resolve("dev/agentkit/examples/MisspelledAgent_Wiring.java")))
+        .contains("record SetTaskDuedate(Call call)")
+        .contains("throw new IllegalStateException(UNBOUND);")
+        .doesNotContain("class Handlers");
+    assertThat(
+            out.resolve(
+                "classes/META-INF/agentkit/wiring/dev.agentkit.examples.MisspelledAgent.properties"))
+        .doesNotExist();
   }
 
   /** Compiles one source with the processor as Maven's compiler plugin runs it here. */

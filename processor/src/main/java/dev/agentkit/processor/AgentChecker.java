@@ -5,7 +5,9 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.internal.ActDeclaration;
 import dev.agentkit.internal.ContractRules;
+import dev.agentkit.internal.text.Names;
 import dev.agentkit.processor.AgentDeclaration.ActSite;
+import dev.agentkit.processor.AgentDeclaration.HandlerSite;
 import dev.agentkit.processor.SignatureChecker.Shape;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -32,10 +35,10 @@ import javax.lang.model.util.Types;
 
 /**
  * Checks one agent's declaration against its contract and returns a {@link CheckReport}: every
- * problem found, each at its location, and the {@link WiringModel} to write when there is none. The
- * contract rules are the runtime's ({@link ContractRules#bind}); this class adds what needs the
- * compiler: method signatures ({@link HandlerChecker}), accessibility, handler opcodes, and where
- * each rule's problem points ({@link RulePlacement}). It reports nothing itself.
+ * problem found, each at its location, and the {@link WiringModel} to write (bindable only when
+ * there is none). The contract rules are the runtime's ({@link ContractRules#bind}); this class
+ * adds what needs the compiler: method signatures ({@link HandlerChecker}), accessibility, handler
+ * opcodes, and where each rule's problem points ({@link RulePlacement}). It reports nothing itself.
  */
 final class AgentChecker {
   /** A reason the generated wiring cannot name a class, when its test holds. */
@@ -73,31 +76,105 @@ final class AgentChecker {
       List<Handler> readers, List<ActDeclaration> uses, List<ActDeclaration> locals) {}
 
   /**
-   * Checks the agent.
+   * Checks the agent. The report's model is bindable when the agent checked clean against a
+   * contract; otherwise it holds the types the agent's code names, as far as they could be read.
    *
    * @param contract the snapshot's contract, or null when it could not be read (reported apart);
-   *     then only the checks that do not need it run, and the report has no model
+   *     then only the checks that do not need it run, and the model is not bindable
    */
   CheckReport check(AgentDeclaration d, Contract contract) {
     CheckReport.Builder report = CheckReport.builder();
     String wiringName = wiringName(d.agent());
     checkAccessible(d, wiringName, report);
     checkTypes(d, report);
-    Map<String, String> viewNames = viewNames(d.acts(), wiringName);
+    Map<String, String> viewNames = viewNames(d, wiringName);
     HandlerChecker fit =
-        new HandlerChecker(signatures, results, d, viewNames, elements.getPackageOf(d.agent()));
+        new HandlerChecker(
+            signatures,
+            results,
+            d,
+            viewNames,
+            elements.getPackageOf(d.agent()),
+            misspelled(d, contract));
     HandlerChecker.Checked handlers = fit.check(report);
     Declared declared = declare(d, fit, handlers, report);
     ContractRules.Binding binding =
         contract == null
             ? ContractRules.bind(null, List.of(), declared.locals())
             : ContractRules.bind(contract, declared.uses(), declared.locals());
-    RulePlacement.place(binding.problems(), d, handlers.runSites(), report);
-    if (!report.isClean() || contract == null) {
-      return report.build();
+    RulePlacement.place(binding.problems(), d, handlers, report);
+    boolean bindable = report.isClean() && contract != null;
+    List<ActModel> acts =
+        acts(d, viewNames, handlers, declared.readers(), ops(binding.acts(), contract));
+    if (!bindable) {
+      acts.addAll(handlerOnly(d, viewNames, contract));
     }
-    List<ActModel> acts = acts(d, viewNames, handlers, declared.readers(), binding.acts());
-    return report.build(model(d, contract, wiringName, acts));
+    return report.build(model(d, contract, wiringName, acts, bindable));
+  }
+
+  /**
+   * The opcode each unknown {@code @Act} opcode is nearest to in the contract, mapped to that
+   * unknown opcode: a {@code @Run} or {@code @Ask} naming it belongs to the misspelled act.
+   */
+  private static Map<String, String> misspelled(AgentDeclaration d, Contract contract) {
+    Map<String, String> out = new HashMap<>();
+    if (contract == null) {
+      return out;
+    }
+    for (ActSite s : d.acts()) {
+      if (!s.isLocal() && contract.op(s.opcode()).isEmpty()) {
+        String near = Names.nearest(s.opcode(), contract.opcodes());
+        if (near != null) {
+          out.putIfAbsent(near, s.opcode());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The op of each opcode: as bound, else as the snapshot declares it. */
+  private static Function<ActSite, Op> ops(List<ActDeclaration> bound, Contract contract) {
+    Map<String, Op> boundOps = new HashMap<>();
+    for (ActDeclaration b : bound) {
+      boundOps.put(b.opcode(), b.op());
+    }
+    return s -> {
+      Op op = boundOps.get(s.opcode());
+      if (op == null) {
+        op = s.isLocal() ? s.local() : readable(contract, s.opcode());
+      }
+      return op;
+    };
+  }
+
+  /** The snapshot's op, or one with no operands when there is none to read. */
+  private static Op readable(Contract contract, String opcode) {
+    Op op = contract == null ? null : contract.op(opcode).orElse(null);
+    return op == null ? Op.builder(opcode).build() : op;
+  }
+
+  /** One act per opcode only a {@code @Run} or {@code @Ask} names, for its view. */
+  private static List<ActModel> handlerOnly(
+      AgentDeclaration d, Map<String, String> viewNames, Contract contract) {
+    Set<String> seen = new HashSet<>();
+    for (ActSite s : d.acts()) {
+      seen.add(s.opcode());
+    }
+    List<ActModel> out = new ArrayList<>();
+    for (HandlerSite h : handlerSites(d)) {
+      if (seen.add(h.opcode())) {
+        Op op = readable(contract, h.opcode());
+        String view = viewNames.get(h.opcode());
+        out.add(new ActModel(h.opcode(), null, op, false, null, view, null, null, null, null));
+      }
+    }
+    return out;
+  }
+
+  private static List<HandlerSite> handlerSites(AgentDeclaration d) {
+    List<HandlerSite> all = new ArrayList<>(d.runs());
+    all.addAll(d.asks());
+    return all;
   }
 
   /** Each act's reader and declaration, in source order; a reader that does not fit is reported. */
@@ -152,28 +229,23 @@ final class AgentChecker {
     return has;
   }
 
-  /** The acts to wire, in declaration order, each with the op it bound to. */
+  /** The acts to wire, in declaration order, each with its op. */
   private static List<ActModel> acts(
       AgentDeclaration d,
       Map<String, String> viewNames,
       HandlerChecker.Checked handlers,
       List<Handler> readers,
-      List<ActDeclaration> bound) {
-    Map<String, Op> boundOps = new HashMap<>();
-    for (ActDeclaration b : bound) {
-      boundOps.put(b.opcode(), b.op());
-    }
+      Function<ActSite, Op> ops) {
     List<ActModel> acts = new ArrayList<>();
     for (int i = 0; i < d.acts().size(); i++) {
       ActSite s = d.acts().get(i);
-      Op op = boundOps.get(s.opcode());
       Handler reader = readers.get(i);
       boolean field = s.category() == ChangeCategory.MULTI_FIELD;
       acts.add(
           new ActModel(
               s.opcode(),
               s.premise(),
-              op == null ? Op.builder(s.opcode()).build() : op,
+              ops.apply(s),
               s.isLocal(),
               s.assertTier(),
               viewNames.get(s.opcode()),
@@ -186,10 +258,14 @@ final class AgentChecker {
   }
 
   private WiringModel model(
-      AgentDeclaration d, Contract contract, String wiringName, List<ActModel> acts) {
+      AgentDeclaration d,
+      Contract contract,
+      String wiringName,
+      List<ActModel> acts,
+      boolean bindable) {
     Map<String, Op> compiled = new TreeMap<>();
     for (ActModel a : acts) {
-      if (!a.local()) {
+      if (bindable && !a.local()) {
         contract.op(a.opcode()).ifPresent(op -> compiled.put(op.opcode(), op));
       }
     }
@@ -200,11 +276,41 @@ final class AgentChecker {
         agent.getModifiers().contains(Modifier.PUBLIC),
         agent,
         TypeRef.of(agent),
-        d.state() == null ? TypeRef.OBJECT : TypeRef.of(d.state(), types),
-        contract.name().isEmpty() ? d.contract() : contract.name(),
-        contract.digest(),
+        state(d, bindable),
+        contract == null || contract.name().isEmpty() ? d.contract() : contract.name(),
+        contract == null ? "" : contract.digest(),
         new ArrayList<>(compiled.values()),
-        acts);
+        acts,
+        bindable);
+  }
+
+  /**
+   * The state type as the wiring names it; {@code Object} for a model that is not bindable when the
+   * state type is generic or hidden, so its bind methods still compile.
+   */
+  private TypeRef state(AgentDeclaration d, boolean bindable) {
+    if (d.state() == null) {
+      return TypeRef.OBJECT;
+    }
+    if (!bindable
+        && d.state() instanceof DeclaredType state
+        && state.asElement() instanceof TypeElement type
+        && (!type.getTypeParameters().isEmpty() || hidden(type))) {
+      return TypeRef.OBJECT;
+    }
+    return TypeRef.of(d.state(), types);
+  }
+
+  /** Whether the class or a class enclosing it cannot be named from its package. */
+  private static boolean hidden(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement t; e = t.getEnclosingElement()) {
+      for (Hidden h : HIDDEN) {
+        if (h.test().test(t)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** {@code Outer_Inner_Wiring} for an agent nested in {@code Outer}. */
@@ -219,13 +325,17 @@ final class AgentChecker {
   }
 
   /**
-   * The view class of each opcode, qualified by the wiring class: sorted, so names are stable, and
-   * never the wiring's own name or its dispatcher's.
+   * The view class of each opcode an act or a handler names, qualified by the wiring class: sorted,
+   * so names are stable, and never the wiring's own name or its dispatcher's. (A handler's opcode
+   * that no act declares is an error, so a clean agent's views are its acts'.)
    */
-  private static Map<String, String> viewNames(List<ActSite> acts, String wiringName) {
+  private static Map<String, String> viewNames(AgentDeclaration d, String wiringName) {
     Set<String> opcodes = new TreeSet<>();
-    for (ActSite s : acts) {
+    for (ActSite s : d.acts()) {
       opcodes.add(s.opcode());
+    }
+    for (HandlerSite h : handlerSites(d)) {
+      opcodes.add(h.opcode());
     }
     Set<String> taken = new HashSet<>(Set.of(wiringName, WiringLayout.HANDLERS));
     Map<String, String> out = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package dev.agentkit.processor;
 
 import com.google.auto.service.AutoService;
+import com.sun.source.tree.CompilationUnitTree;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,9 +30,11 @@ import javax.tools.StandardLocation;
  * The agentkit annotation processor: for each {@code @Agent} class, reads the contract snapshot,
  * checks the agent's acts against it with the runtime's rules, and writes {@code <Agent>_Wiring}.
  *
- * <p>Every problem of a compilation is reported in one run, at the narrowest location; nothing is
- * generated for an agent with a problem. No exception ever reaches javac: a failure of the
- * processor itself is reported as an error on the agent, tagged {@code [ProcessorFailure]}.
+ * <p>Every problem of a compilation is reported in one run, at the narrowest location. An agent
+ * with a problem still gets its wiring's types (views, enums, constants) as far as they could be
+ * read, so javac reports no error of its own at each use of them, but its wiring cannot bind and no
+ * stamp is written for it ({@link UnboundWriter}). No exception ever reaches javac: a failure of
+ * the processor itself is reported as an error on the agent, tagged {@code [ProcessorFailure]}.
  */
 @AutoService(Processor.class)
 public final class AgentKitProcessor extends AbstractProcessor {
@@ -120,20 +124,25 @@ public final class AgentKitProcessor extends AbstractProcessor {
     if (agentAnnotation == null || !present.contains(AgentParser.AGENT)) {
       return;
     }
+    List<CompilationUnitTree> units = reporter.units(round.getRootElements());
     for (Element e : round.getElementsAnnotatedWith(agentAnnotation)) {
       if (!(e instanceof TypeElement agent) || !done.add(agent.getQualifiedName().toString())) {
         continue;
       }
       try {
-        processAgent(agent);
+        processAgent(agent, units);
       } catch (Throwable t) {
         reporter.error(Location.of(agent), failure("agent " + agent.getQualifiedName(), t));
       }
     }
   }
 
-  /** Reads, checks and prints the report; writes the wiring only from a clean report. */
-  private void processAgent(TypeElement agent) throws IOException {
+  /**
+   * Reads, checks and prints the report, looks in the round's sources for enum constants the
+   * snapshot dropped ({@link RemovedValues}), and writes the wiring; the stamp only for a bindable
+   * one, so a build step never takes a wiring with errors for a current one.
+   */
+  private void processAgent(TypeElement agent, List<CompilationUnitTree> units) throws IOException {
     long t = timing.start();
     forgetCompiledAgent(agent);
     AgentDeclaration d = new AgentParser(processingEnv.getElementUtils()).parse(agent);
@@ -143,19 +152,26 @@ public final class AgentKitProcessor extends AbstractProcessor {
     t = timing.add(Timing.Step.SNAPSHOT, t);
     CheckReport report = checker.check(d, found.contract());
     reporter.print(report);
-    t = timing.add(Timing.Step.CHECK, t);
-    if (report.model().isPresent()) {
-      WiringModel model = report.model().get();
-      String source = WiringWriter.write(model);
-      t = timing.add(Timing.Step.WRITE, t);
-      JavaFileObject file =
-          processingEnv.getFiler().createSourceFile(WiringWriter.qualifiedName(model), agent);
-      try (Writer w = file.openWriter()) {
-        w.write(source);
-      }
-      writeStamp(agent, d.contract(), model);
-      timing.add(Timing.Step.FILES, t);
+    WiringModel model = report.model();
+    List<RemovedValues.Found> removed = RemovedValues.find(model, units);
+    for (RemovedValues.Found r : removed) {
+      reporter.error(r.path(), r.message());
     }
+    if (!removed.isEmpty()) {
+      model = model.unbindable();
+    }
+    t = timing.add(Timing.Step.CHECK, t);
+    String source = WiringWriter.write(model);
+    t = timing.add(Timing.Step.WRITE, t);
+    JavaFileObject file =
+        processingEnv.getFiler().createSourceFile(WiringWriter.qualifiedName(model), agent);
+    try (Writer w = file.openWriter()) {
+      w.write(source);
+    }
+    if (model.bindable()) {
+      writeStamp(agent, d.contract(), model);
+    }
+    timing.add(Timing.Step.FILES, t);
     timing.agentDone();
   }
 

@@ -2,22 +2,22 @@ package dev.agentkit.processor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What checking one agent found, as Dagger's validators report: every error with the location it
- * points at, in the order found, and the model to write when there is none. Nothing is reported
- * while checking; the processor prints the report and writes the wiring only from a clean one.
+ * points at, in the order found, and the model to write. Nothing is reported while checking; the
+ * processor prints the report and writes the model's wiring, which can bind only when the report is
+ * clean ({@link WiringModel#bindable()}).
  *
  * @param items every error found
- * @param model the checked model, present only when there is no error and a contract to check
- *     against
+ * @param model the model to write: bindable when there is no error and a contract to check against,
+ *     else only the types the agent's code names (views, enums, constants)
  */
-record CheckReport(List<Item> items, Optional<WiringModel> model) {
+record CheckReport(List<Item> items, WiringModel model) {
   CheckReport {
     items = List.copyOf(items);
-    if (!items.isEmpty() && model.isPresent()) {
-      throw new IllegalArgumentException("a report with errors has no model");
+    if (!items.isEmpty() && model.bindable()) {
+      throw new IllegalArgumentException("a report with errors has no bindable model");
     }
   }
 
@@ -49,14 +49,9 @@ record CheckReport(List<Item> items, Optional<WiringModel> model) {
       return items.isEmpty();
     }
 
-    /** The report with no model: the check found errors or could not finish. */
-    CheckReport build() {
-      return new CheckReport(items, Optional.empty());
-    }
-
-    /** The report carrying {@code model} when clean, and no model otherwise. */
+    /** The report with its model, which must not be bindable when an error was found. */
     CheckReport build(WiringModel model) {
-      return new CheckReport(items, items.isEmpty() ? Optional.of(model) : Optional.empty());
+      return new CheckReport(items, model);
     }
   }
 }

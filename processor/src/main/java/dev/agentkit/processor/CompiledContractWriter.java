@@ -47,7 +47,7 @@ final class CompiledContractWriter {
   }
 
   /** {@code CONTRACT}, {@code CONTRACT_DIGEST} and one {@code OP_*} per opcode. */
-  private static void writeConstants(SourceWriter w, WiringModel m, WiringLayout layout) {
+  static void writeConstants(SourceWriter w, WiringModel m, WiringLayout layout) {
     String constant = "public static final " + w.name(String.class) + " ";
     w.javadoc("The contract's name.");
     w.line(constant + "CONTRACT = " + SourceWriter.literal(m.contractName()) + ";").blank();

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
@@ -45,30 +46,41 @@ final class HandlerChecker {
    * @param askSites the {@code @Ask} method of each declared opcode that has one
    * @param runs the run handlers whose signature fits
    * @param asks the ask handlers whose signature fits
+   * @param folded for an unknown {@code @Act} opcode, what its handlers name: the handlers that
+   *     name the contract's opcode nearest to it, written as {@code @Run("x") on m}; their problem
+   *     is the act's, reported once with it
    */
   record Checked(
       Map<String, HandlerSite> runSites,
       Map<String, HandlerSite> askSites,
       Map<String, Handler> runs,
-      Map<String, Handler> asks) {}
+      Map<String, Handler> asks,
+      Map<String, List<String>> folded) {}
 
   private final SignatureChecker signatures;
   private final RunResultChecker results;
   private final AgentDeclaration d;
   private final Map<String, String> viewNames;
   private final PackageElement wiringPackage;
+  private final Map<String, String> misspelled;
 
+  /**
+   * @param misspelled for each contract opcode an unknown {@code @Act} opcode is nearest to, that
+   *     unknown opcode: a handler naming the contract's opcode is the misspelled act's
+   */
   HandlerChecker(
       SignatureChecker signatures,
       RunResultChecker results,
       AgentDeclaration d,
       Map<String, String> viewNames,
-      PackageElement wiringPackage) {
+      PackageElement wiringPackage,
+      Map<String, String> misspelled) {
     this.signatures = signatures;
     this.results = results;
     this.d = d;
     this.viewNames = viewNames;
     this.wiringPackage = wiringPackage;
+    this.misspelled = misspelled;
   }
 
   /** Checks every {@code @Run} and {@code @Ask} method, adding what is wrong to {@code report}. */
@@ -77,8 +89,11 @@ final class HandlerChecker {
     for (ActSite s : d.acts()) {
       declared.add(s.opcode());
     }
-    Map<String, HandlerSite> runSites = byOpcode(d.runs(), declared, Annotation.RUN, report);
-    Map<String, HandlerSite> askSites = byOpcode(d.asks(), declared, Annotation.ASK, report);
+    Map<String, List<String>> folded = new TreeMap<>();
+    Map<String, HandlerSite> runSites =
+        byOpcode(d.runs(), declared, Annotation.RUN, folded, report);
+    Map<String, HandlerSite> askSites =
+        byOpcode(d.asks(), declared, Annotation.ASK, folded, report);
     Map<String, Handler> runs = new LinkedHashMap<>();
     for (HandlerSite h : runSites.values()) {
       TypeMirror result = result(h, report);
@@ -88,7 +103,7 @@ final class HandlerChecker {
     for (HandlerSite h : askSites.values()) {
       put(asks, h.opcode(), fit(h.method(), h.at(null), Shape.ASK, h.opcode(), null, report));
     }
-    return new Checked(runSites, askSites, runs, asks);
+    return new Checked(runSites, askSites, runs, asks, folded);
   }
 
   private static void put(Map<String, Handler> handlers, String opcode, Handler h) {
@@ -155,15 +170,26 @@ final class HandlerChecker {
     return verdict.result();
   }
 
-  /** The first handler of each declared opcode; undeclared and repeated ones are errors. */
-  private static Map<String, HandlerSite> byOpcode(
+  /**
+   * The first handler of each declared opcode; undeclared and repeated ones are errors, except one
+   * naming the opcode a misspelled act should have, which goes to {@code folded}.
+   */
+  private Map<String, HandlerSite> byOpcode(
       List<HandlerSite> sites,
       Set<String> declared,
       Annotation annotation,
+      Map<String, List<String>> folded,
       CheckReport.Builder report) {
     Map<String, HandlerSite> out = new LinkedHashMap<>();
     for (HandlerSite h : sites) {
       AnnotationValue value = AnnotationValues.explicit(h.mirror(), "value");
+      String act = declared.contains(h.opcode()) ? null : misspelled.get(h.opcode());
+      if (act != null) {
+        folded
+            .computeIfAbsent(act, k -> new ArrayList<>())
+            .add(annotation.written + "(\"" + h.opcode() + "\") on " + h.method().getSimpleName());
+        continue;
+      }
       if (!declared.contains(h.opcode())) {
         report.error(
             h.at(value),

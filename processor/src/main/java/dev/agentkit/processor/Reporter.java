@@ -3,6 +3,7 @@ package dev.agentkit.processor;
 import com.sun.source.tree.AnnotationTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LiteralTree;
@@ -14,7 +15,10 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
@@ -32,6 +36,27 @@ final class Reporter {
   Reporter(ProcessingEnvironment env) {
     this.messager = env.getMessager();
     this.trees = treesOf(env);
+  }
+
+  /** The compilation units of {@code roots}, each once; none without javac's tree API. */
+  List<CompilationUnitTree> units(Collection<? extends Element> roots) {
+    Map<CompilationUnitTree, Boolean> units = new IdentityHashMap<>();
+    List<CompilationUnitTree> out = new ArrayList<>();
+    if (trees == null) {
+      return out;
+    }
+    for (Element e : roots) {
+      TreePath path = trees.getPath(e);
+      if (path != null && units.put(path.getCompilationUnit(), true) == null) {
+        out.add(path.getCompilationUnit());
+      }
+    }
+    return out;
+  }
+
+  /** Prints an error at a place in the source. */
+  void error(TreePath at, String message) {
+    trees.printMessage(Diagnostic.Kind.ERROR, message, at.getLeaf(), at.getCompilationUnit());
   }
 
   /** javac's tree API, or null under a compiler (or a wrapper) that does not offer it. */

@@ -29,17 +29,27 @@ final class RulePlacement {
   /**
    * Adds each problem to {@code report}, in the order the rules found them. A second problem of the
    * same kind, opcode and subject goes to the second act of that opcode, and so on; a duplicate
-   * opcode is reported on every act after the first.
+   * opcode is reported on every act after the first. An unknown opcode's message also names the
+   * handlers folded into it ({@link HandlerChecker.Checked#folded()}).
    */
   static void place(
       List<Problem> problems,
       AgentDeclaration d,
-      Map<String, HandlerSite> runs,
+      HandlerChecker.Checked handlers,
       CheckReport.Builder report) {
+    Map<String, HandlerSite> runs = handlers.runSites();
     Map<String, Integer> seen = new HashMap<>();
     for (Problem p : problems) {
       String message =
           p.message() + " (agent " + d.agent().getSimpleName() + ", contract " + d.contract() + ")";
+      List<String> folded = handlers.folded().get(p.opcode());
+      if (p.kind() == Problem.Kind.UNKNOWN_OPCODE && folded != null) {
+        message +=
+            "; "
+                + String.join(" and ", folded)
+                + (folded.size() == 1 ? " already names" : " already name")
+                + " the suggested opcode";
+      }
       if (p.kind() == Problem.Kind.WITHHELD_WITH_RUN && runs.containsKey(p.opcode())) {
         report.error(runs.get(p.opcode()).at(null), message);
         continue;

@@ -20,6 +20,8 @@ enum Tags {
   MISPLACED_ANNOTATION("MisplacedAnnotation"),
   INACCESSIBLE("Inaccessible"),
   UNSUPPORTED_TYPE("UnsupportedType"),
+  REMOVED_ENUM_VALUE("RemovedEnumValue"),
+  UNBOUND_WIRING("UnboundWiring"),
   PROCESSOR_FAILURE("ProcessorFailure");
 
   private final String tag;

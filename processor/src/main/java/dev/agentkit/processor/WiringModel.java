@@ -7,8 +7,11 @@ import java.util.List;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Everything {@link WiringWriter} needs to write one agent's wiring, already checked: every act is
- * bound, every handler fits.
+ * Everything {@link WiringWriter} needs to write one agent's wiring. A bindable model is checked:
+ * every act is bound, every handler fits. A model that is not bindable comes from an agent with
+ * errors: it carries only what the types need (each act's op as far as it could be read, and a view
+ * for each opcode only a handler names), so the agent's code that names the wiring's types still
+ * compiles and javac reports only the real problems; its wiring can never bind.
  *
  * @param packageName the agent's package
  * @param wiringName the generated class's simple name
@@ -19,7 +22,10 @@ import javax.lang.model.element.TypeElement;
  * @param contractName the contract's name
  * @param contractDigest the digest of the snapshot compiled against
  * @param compiledOps the backend ops the agent uses, as the snapshot declares them, sorted
- * @param acts every act, uses then locals, in declaration order
+ * @param acts every act, uses then locals, in declaration order (for a model that is not bindable,
+ *     then one per opcode only a handler names)
+ * @param bindable whether the agent checked clean, so the wiring binds; when not, only its types,
+ *     constants and bind methods that throw are written
  */
 record WiringModel(
     String packageName,
@@ -31,19 +37,37 @@ record WiringModel(
     String contractName,
     String contractDigest,
     List<Op> compiledOps,
-    List<ActModel> acts) {
+    List<ActModel> acts,
+    boolean bindable) {
 
   WiringModel {
     compiledOps = List.copyOf(compiledOps);
     acts = List.copyOf(acts);
   }
 
+  /** This model, not bindable: for an agent found to have an error after it was checked. */
+  WiringModel unbindable() {
+    return new WiringModel(
+        packageName,
+        wiringName,
+        isPublic,
+        agent,
+        agentType,
+        state,
+        contractName,
+        contractDigest,
+        compiledOps,
+        acts,
+        false);
+  }
+
   /**
    * One act to wire.
    *
    * @param opcode the op's opcode
-   * @param premise the agent's premise about the op
-   * @param op the op as the snapshot (or the local declaration) gives it: the view's operands
+   * @param premise the agent's premise about the op; null for an opcode only a handler names
+   * @param op the op as the snapshot (or the local declaration) gives it: the view's operands; an
+   *     op with no operands when neither has it
    * @param local whether it is a local act, whose whole op the wiring declares
    * @param assertTier the asserted tier of a use, or null
    * @param viewName the simple name of its typed view

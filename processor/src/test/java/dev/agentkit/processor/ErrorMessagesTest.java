@@ -577,6 +577,7 @@ class ErrorMessagesTest {
                 + " Outer_TriageAgent_Wiring in the same package cannot use it")
         .inFile(agent)
         .onLine(lineOf(text, "// here"));
+    assertThat(c).hadErrorCount(1); // the wiring's types are written, and compile, all the same
   }
 
   @Test
@@ -601,13 +602,14 @@ class ErrorMessagesTest {
         .hadErrorContaining("the class is an inner (non-static) class")
         .inFile(agent)
         .onLine(lineOf(text, "// here"));
+    assertThat(c).hadErrorCount(1);
   }
 
   @Test
   void genericStateType() {
     String text =
         agent("", "").replace("state = Board.class", "state = java.util.List.class /* here */");
-    expectError(
+    expectOnlyError(
         text,
         "/* here */",
         "[UnsupportedType] agent TriageAgent: state type List has type parameters");

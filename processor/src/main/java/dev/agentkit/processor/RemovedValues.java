@@ -1,0 +1,302 @@
+package dev.agentkit.processor;
+
+import com.sun.source.tree.CaseTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.ImportTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.SwitchExpressionTree;
+import com.sun.source.tree.SwitchTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.TreeScanner;
+import dev.agentkit.internal.text.Names;
+import dev.agentkit.processor.WiringLayout.OperandView;
+import dev.agentkit.processor.WiringLayout.View;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds, in the source of a compilation, the constants of a wiring's enums that the snapshot no
+ * longer has: {@code Status.DONE} after the backend dropped {@code done}. Without it the reference
+ * would surface only as javac's bare {@code cannot find symbol}, and only in a build in which the
+ * processor reported nothing else (javac attributes no method body after a processor error).
+ *
+ * <p>The wiring is being generated, so nothing is attributed yet: names are resolved by their
+ * syntax and the file's imports. Found are a constant selected from an enum named through the
+ * wiring ({@code Wiring.View.Enum.C}, {@code View.Enum.C}, {@code Enum.C}, a static import of
+ * {@code C}), and a {@code case C} of a switch on a view's accessor ({@code switch
+ * (view.status())}) whose view is a variable declared with the view's type or a {@code new
+ * View(call)}. A name the file does not take from the wiring is never matched, so a class of the
+ * user's that shares an enum's name is left alone.
+ */
+final class RemovedValues {
+  /**
+   * One reference to a constant the enum no longer has.
+   *
+   * @param path where it is in the source
+   * @param message the error, tag first
+   */
+  record Found(TreePath path, String message) {}
+
+  /** An enum of one view. */
+  private record EnumRef(View view, OperandView operand) {}
+
+  private final String wiring;
+  private final String packageName;
+  private final String wiringName;
+  private final Map<String, View> views = new HashMap<>();
+
+  private RemovedValues(WiringModel m) {
+    this.wiring = WiringWriter.qualifiedName(m);
+    this.packageName = m.packageName();
+    this.wiringName = m.wiringName();
+    for (View v : WiringLayout.of(m).views()) {
+      views.put(v.simpleName(), v);
+    }
+  }
+
+  /** Every reference, in the units given, to a constant the model's enums do not have. */
+  static List<Found> find(WiringModel m, List<CompilationUnitTree> units) {
+    RemovedValues finder = new RemovedValues(m);
+    List<Found> out = new ArrayList<>();
+    if (finder.hasEnums()) {
+      for (CompilationUnitTree unit : units) {
+        finder.new InUnit(unit).scan(new TreePath(unit), out);
+      }
+    }
+    return out;
+  }
+
+  private boolean hasEnums() {
+    for (View v : views.values()) {
+      for (OperandView o : v.operands()) {
+        if (o.enumName() != null) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String message(EnumRef e, String constant) {
+    List<String> values = e.operand().operand().enumValues();
+    return Tags.REMOVED_ENUM_VALUE.message(
+        Names.label(e.view().act().opcode())
+            + "."
+            + e.operand().operand().name()
+            + ": value "
+            + constant
+            + " was removed from the contract (its values now: "
+            + Names.listing(Names.sorted(values))
+            + "), so "
+            + e.operand().enumName()
+            + " has no constant "
+            + constant
+            + "; remove its use, or regenerate the snapshot if the backend still has it");
+  }
+
+  /** Whether {@code constant} is not a constant of the enum. */
+  private static boolean missing(EnumRef e, String constant) {
+    return !constant.equals("UNRECOGNISED") && !e.operand().enumConstants().contains(constant);
+  }
+
+  /** The names one file takes from the wiring, and the scan of that file. */
+  private final class InUnit extends TreePathScanner<Void, List<Found>> {
+    private boolean wiringInScope;
+    private final Set<String> viewsImported = new HashSet<>();
+    private final Map<String, EnumRef> enumsImported = new HashMap<>();
+
+    InUnit(CompilationUnitTree unit) {
+      String pkg = unit.getPackageName() == null ? "" : unit.getPackageName().toString();
+      wiringInScope = pkg.equals(packageName);
+      for (ImportTree i : unit.getImports()) {
+        if (!i.isStatic()) {
+          imported(i.getQualifiedIdentifier().toString());
+        }
+      }
+    }
+
+    private void imported(String name) {
+      String prefix = wiring + ".";
+      if (name.equals(wiring) || (!packageName.isEmpty() && name.equals(packageName + ".*"))) {
+        wiringInScope = true;
+      } else if (name.equals(prefix + "*")) {
+        viewsImported.addAll(views.keySet());
+      } else if (name.startsWith(prefix)) {
+        String[] parts = name.substring(prefix.length()).split("\\.");
+        View v = views.get(parts[0]);
+        if (v == null) {
+          return;
+        }
+        if (parts.length == 1) {
+          viewsImported.add(parts[0]);
+        } else if (parts.length == 2) {
+          for (OperandView o : v.operands()) {
+            if (o.enumName() != null && (parts[1].equals("*") || parts[1].equals(o.enumName()))) {
+              enumsImported.put(o.enumName(), new EnumRef(v, o));
+            }
+          }
+        }
+      }
+    }
+
+    @Override
+    public Void visitMemberSelect(MemberSelectTree node, List<Found> out) {
+      String constant = node.getIdentifier().toString();
+      EnumRef e = enumOf(node.getExpression());
+      Tree parent = getCurrentPath().getParentPath().getLeaf();
+      boolean called =
+          parent instanceof MethodInvocationTree call && call.getMethodSelect() == node;
+      if (e != null
+          && !called
+          && !constant.equals("class")
+          && !constant.equals("*")
+          && missing(e, constant)) {
+        out.add(new Found(getCurrentPath(), message(e, constant)));
+      }
+      return super.visitMemberSelect(node, out);
+    }
+
+    @Override
+    public Void visitSwitch(SwitchTree node, List<Found> out) {
+      cases(node.getExpression(), node.getCases(), out);
+      return super.visitSwitch(node, out);
+    }
+
+    @Override
+    public Void visitSwitchExpression(SwitchExpressionTree node, List<Found> out) {
+      cases(node.getExpression(), node.getCases(), out);
+      return super.visitSwitchExpression(node, out);
+    }
+
+    /** The {@code case C} labels of a switch on a view's enum accessor that the enum lacks. */
+    private void cases(ExpressionTree selector, List<? extends CaseTree> cases, List<Found> out) {
+      EnumRef e = accessed(unwrap(selector));
+      if (e == null) {
+        return;
+      }
+      TreePath switchPath = getCurrentPath();
+      for (CaseTree c : cases) {
+        for (ExpressionTree label : c.getExpressions()) {
+          if (label instanceof IdentifierTree id && missing(e, id.getName().toString())) {
+            TreePath at = new TreePath(new TreePath(switchPath, c), label);
+            out.add(new Found(at, message(e, id.getName().toString())));
+          }
+        }
+      }
+    }
+
+    /** The enum a call {@code view.accessor()} returns, when {@code view} is a view. */
+    private EnumRef accessed(ExpressionTree selector) {
+      if (!(selector instanceof MethodInvocationTree call)
+          || !call.getArguments().isEmpty()
+          || !(call.getMethodSelect() instanceof MemberSelectTree select)) {
+        return null;
+      }
+      View v = viewOfValue(unwrap(select.getExpression()));
+      if (v == null) {
+        return null;
+      }
+      for (OperandView o : v.operands()) {
+        if (o.enumName() != null && select.getIdentifier().contentEquals(o.accessor())) {
+          return new EnumRef(v, o);
+        }
+      }
+      return null;
+    }
+
+    /** The view a value is: {@code new View(…)}, or a variable declared as one in its method. */
+    private View viewOfValue(ExpressionTree value) {
+      if (value instanceof NewClassTree n) {
+        return viewOf(n.getIdentifier());
+      }
+      if (!(value instanceof IdentifierTree id)) {
+        return null;
+      }
+      VariableTree declared = declaration(id.getName().toString());
+      if (declared == null) {
+        return null;
+      }
+      View v = declared.getType() == null ? null : viewOf(declared.getType());
+      if (v == null && declared.getInitializer() instanceof NewClassTree n) {
+        v = viewOf(n.getIdentifier());
+      }
+      return v;
+    }
+
+    /** The variable of that name declared in the innermost method around the current node. */
+    private VariableTree declaration(String name) {
+      Tree method = null;
+      for (TreePath p = getCurrentPath(); p != null && method == null; p = p.getParentPath()) {
+        if (p.getLeaf().getKind() == Tree.Kind.METHOD) {
+          method = p.getLeaf();
+        }
+      }
+      if (method == null) {
+        return null;
+      }
+      VariableTree[] found = new VariableTree[1];
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitVariable(VariableTree node, Void unused) {
+          if (found[0] == null && node.getName().contentEquals(name)) {
+            found[0] = node;
+          }
+          return super.visitVariable(node, unused);
+        }
+      }.scan(method, null);
+      return found[0];
+    }
+
+    private boolean isWiring(Tree t) {
+      return t instanceof IdentifierTree id
+          ? wiringInScope && id.getName().contentEquals(wiringName)
+          : t instanceof MemberSelectTree && t.toString().equals(wiring);
+    }
+
+    private View viewOf(Tree t) {
+      if (t instanceof IdentifierTree id && viewsImported.contains(id.getName().toString())) {
+        return views.get(id.getName().toString());
+      }
+      if (t instanceof MemberSelectTree s && isWiring(s.getExpression())) {
+        return views.get(s.getIdentifier().toString());
+      }
+      return null;
+    }
+
+    private EnumRef enumOf(ExpressionTree t) {
+      if (t instanceof IdentifierTree id) {
+        return enumsImported.get(id.getName().toString());
+      }
+      if (t instanceof MemberSelectTree s) {
+        View v = viewOf(s.getExpression());
+        if (v != null) {
+          for (OperandView o : v.operands()) {
+            if (s.getIdentifier().contentEquals(o.enumName() == null ? "" : o.enumName())) {
+              return new EnumRef(v, o);
+            }
+          }
+        }
+      }
+      return null;
+    }
+  }
+
+  private static ExpressionTree unwrap(ExpressionTree t) {
+    while (t instanceof ParenthesizedTree p) {
+      t = p.getExpression();
+    }
+    return t;
+  }
+}

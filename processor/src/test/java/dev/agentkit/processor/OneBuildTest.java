@@ -1,0 +1,433 @@
+package dev.agentkit.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+import static dev.agentkit.processor.Fixtures.agent;
+import static dev.agentkit.processor.Fixtures.board;
+import static dev.agentkit.processor.Fixtures.lineOf;
+import static dev.agentkit.processor.Fixtures.source;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A contract change's problems in one build, without cascades: each scenario asserts every error of
+ * the compilation, its text and its line, so an error javac adds of its own fails the test.
+ */
+class OneBuildTest {
+  @TempDir Path dir;
+  Fixtures.Snapshots snapshots;
+
+  @BeforeEach
+  void snapshot() throws IOException {
+    snapshots = new Fixtures.Snapshots(dir).put(Fixtures.taskboard());
+  }
+
+  /** Every error of the compilation, as {@code <file>:<line>: <message>}, in order. */
+  private static List<String> errors(Compilation c) {
+    List<String> out = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
+      String file = d.getSource() == null ? "" : d.getSource().getName();
+      out.add(
+          file.substring(file.lastIndexOf('/') + 1)
+              + ":"
+              + d.getLineNumber()
+              + ": "
+              + d.getMessage(Locale.ROOT));
+    }
+    return out;
+  }
+
+  private static Object constant(Class<?> type, String name) throws ReflectiveOperationException {
+    Field f = type.getField(name);
+    f.setAccessible(true);
+    return f.get(null);
+  }
+
+  /**
+   * Compiles with the processor as a build does, into real directories (compile-testing hides the
+   * files of a failed compilation), and returns the errors.
+   */
+  private List<Diagnostic<? extends JavaFileObject>> errorsWritingTo(
+      Path generated, Path classes, JavaFileObject... sources) throws IOException {
+    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    try (StandardJavaFileManager files =
+        compiler.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
+      List<String> options =
+          List.of(
+              "-Aagentkit.snapshotDir=" + dir.toAbsolutePath(),
+              "-classpath",
+              System.getProperty("java.class.path"),
+              "-s",
+              generated.toString(),
+              "-d",
+              classes.toString());
+      JavaCompiler.CompilationTask task =
+          compiler.getTask(null, files, diagnostics, options, null, List.of(sources));
+      task.setProcessors(List.of(new AgentKitProcessor(snapshots.loader())));
+      assertThat(task.call()).as("the compilation fails").isFalse();
+    }
+    List<Diagnostic<? extends JavaFileObject>> errors = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+      if (d.getKind() == Diagnostic.Kind.ERROR) {
+        errors.add(d);
+      }
+    }
+    return errors;
+  }
+
+  private static String at(String file, String text, String marker, String message) {
+    return file + ".java:" + lineOf(text, marker) + ": " + message;
+  }
+
+  private static final String UNKNOWN_CREATE_TSK =
+      "[UnknownOpcode] create_tsk: the backend does not declare this opcode, so every program that"
+          + " emits it would be rejected at verify; the backend declares: add_to_project,"
+          + " archive_project, create_task, send_digest, set_status, set_task_due_date,"
+          + " update_task; did you mean \"create_task\"? (agent TriageAgent, contract taskboard)";
+
+  @Test
+  void anAgentWithAnErrorStillGetsTheTypesItsCodeNames() {
+    // Views in imports, parameters, fields and results, and a view's enum: before, each was a
+    // `package TriageAgent_Wiring does not exist` after the processor's error.
+    String text =
+        agent(
+                """
+                @Act(opcode = "archive_project", category = ChangeCategory.MERGE) // error
+                @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS)
+                """,
+                """
+                  private TriageAgent_Wiring.CreateTask.Priority last;
+                  @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "status")
+                  String status(Board b, SetStatus v) { return v.status().wireName(); }
+                  @Run("create_task")
+                  void create(Board b, TriageAgent_Wiring.CreateTask v) {}
+                  SetStatus.Status none() { return SetStatus.Status.UNRECOGNISED; }
+                """)
+            .replace(
+                "import dev.agentkit.annotation.Run;",
+                "import dev.agentkit.annotation.Run;\nimport test.TriageAgent_Wiring.SetStatus;");
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(c).failed();
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// error",
+                "[WithheldWithoutAsk] archive_project: tier irreversible is always withheld for a"
+                    + " human, but the act has no ask wording, so the user would never be asked"
+                    + " and the act would vanish; add ask wording (@Ask) (agent TriageAgent,"
+                    + " contract taskboard)"));
+  }
+
+  @Test
+  void anOpTheSnapshotLacksGetsAViewWithoutOperands() {
+    // The backend renamed the op: the act is the one problem, not also its reader's parameter.
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "create_tsk", // here
+                  category = ChangeCategory.ALWAYS_MINTS)
+              static void unused(TriageAgent_Wiring.CreateTsk v) {}
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c)).containsExactly(at("TriageAgent", text, "// here", UNKNOWN_CREATE_TSK));
+  }
+
+  @Test
+  void aRunNamingTheOpcodeAMisspelledActShouldHaveIsFoldedIntoItsError() {
+    String text =
+        agent(
+            "@Act(opcode = \"create_tsk\", category = ChangeCategory.ALWAYS_MINTS) // here",
+            """
+              @Run("create_task")
+              void create(Board b, TriageAgent_Wiring.CreateTask v) {}
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// here",
+                UNKNOWN_CREATE_TSK
+                    + "; @Run(\"create_task\") on create already names the suggested opcode"));
+  }
+
+  @Test
+  void anAskAndARunNamingIt() {
+    String text =
+        agent(
+            "@Act(opcode = \"archive_projct\", category = ChangeCategory.MERGE) // here",
+            """
+              @Ask("archive_project") String ask(Call a) { return "?"; }
+              @Run("archive_project") void run(Board b, Call a) {}
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// here",
+                "[UnknownOpcode] archive_projct: the backend does not declare this opcode, so"
+                    + " every program that emits it would be rejected at verify; the backend"
+                    + " declares: add_to_project, archive_project, create_task, send_digest,"
+                    + " set_status, set_task_due_date, update_task; did you mean"
+                    + " \"archive_project\"? (agent TriageAgent, contract taskboard); @Run("
+                    + "\"archive_project\") on run and @Ask(\"archive_project\") on ask already"
+                    + " name the suggested opcode"));
+  }
+
+  @Test
+  void aHandlerNamingAnotherUnknownOpcodeIsItsOwnProblem() {
+    // Fixing the act to create_task would leave @Run("create_tsk2") wrong: two problems.
+    String text =
+        agent(
+            "@Act(opcode = \"create_tsk\", category = ChangeCategory.ALWAYS_MINTS) // act",
+            """
+              @Run("create_tsk2") // run
+              void create(Board b, Call a) {}
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// run",
+                "[RunWithoutAct] @Run(\"create_tsk2\") on create names an opcode this agent"
+                    + " declares no @Act or @LocalAct for; declared: create_tsk; did you mean"
+                    + " \"create_tsk\"?"),
+            at("TriageAgent", text, "// act", UNKNOWN_CREATE_TSK));
+  }
+
+  /** The fixture's contract with {@code done} gone from {@code set_status}'s status. */
+  private void withoutDone() throws IOException {
+    List<Op> ops = new ArrayList<>(Fixtures.taskboard().ops());
+    ops.replaceAll(
+        op ->
+            op.opcode().equals("set_status")
+                ? op.toBuilder()
+                    .operands(
+                        List.of(
+                            Operand.requiredString("task_id", "The task."),
+                            Operand.enumOf("status", true, "todo", "doing", "blocked")))
+                    .build()
+                : op);
+    snapshots.put(Contract.of("taskboard", ops));
+  }
+
+  private static final String REMOVED_DONE =
+      "[RemovedEnumValue] set_status.status: value DONE was removed from the contract (its"
+          + " values now: blocked, doing, todo), so Status has no constant DONE; remove its use, or"
+          + " regenerate the snapshot if the backend still has it";
+
+  static final String USES_DONE =
+      agent(
+              "",
+              """
+                @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "status")
+                String status(Board b, TriageAgent_Wiring.SetStatus v) {
+                  switch (v.status()) {
+                    case TODO: return "todo";
+                    case DONE: return "done"; // case
+                    default: return "";
+                  }
+                }
+                static boolean finished(Call call) {
+                  var v = new TriageAgent_Wiring.SetStatus(call);
+                  return v.status() == TriageAgent_Wiring.SetStatus.Status.DONE // qualified
+                      || v.status() == Status.DONE // imported
+                      || v.status() == Status.TODO
+                      || v.status() == Status.UNRECOGNISED
+                      || v.status() == Status.of("done")
+                      || switch (v.status()) { case DONE -> true; default -> false; }; // expr
+                }
+              """)
+          .replace(
+              "import dev.agentkit.annotation.Run;",
+              "import dev.agentkit.annotation.Run;\n"
+                  + "import test.TriageAgent_Wiring.SetStatus.Status;");
+
+  @Test
+  void aRemovedEnumValueTheAgentUsesIsAnErrorAtEachUseInTheSameBuild() throws IOException {
+    withoutDone();
+    Compilation c = snapshots.compile(source("TriageAgent", USES_DONE), board());
+    String removed = REMOVED_DONE;
+    assertThat(errors(c))
+        .containsExactly(
+            at("TriageAgent", USES_DONE, "// case", removed),
+            at("TriageAgent", USES_DONE, "// qualified", removed),
+            at("TriageAgent", USES_DONE, "// imported", removed),
+            at("TriageAgent", USES_DONE, "// expr", removed));
+  }
+
+  @Test
+  void aRemovedValueIsFoundInEveryFileOfTheCompilationButOnlyThroughTheWiring() throws IOException {
+    withoutDone();
+    String agent =
+        agent(
+                "@Act(opcode = \"set_status\", category = ChangeCategory.MERGE)",
+                "  static final Object NONE = Status.UNRECOGNISED;")
+            .replace(
+                "import dev.agentkit.annotation.Run;",
+                "import dev.agentkit.annotation.Run;\n"
+                    + "import static test.TriageAgent_Wiring.SetStatus.Status.TODO;\n"
+                    + "import test.TriageAgent_Wiring.SetStatus.Status;");
+    String demo =
+        """
+        package test;
+
+        import test.TriageAgent_Wiring.*;
+
+        final class Demo {
+          enum Status { DONE }
+          static final Object MINE = Status.DONE;
+          static final Object THEIRS = SetStatus.Status.DONE; // here
+        }
+        """;
+    Compilation c = snapshots.compile(source("TriageAgent", agent), source("Demo", demo), board());
+    assertThat(errors(c)).containsExactly(at("Demo", demo, "// here", REMOVED_DONE));
+  }
+
+  @Test
+  void aRemovedValueAndAnotherProblemInOneBuild() throws IOException {
+    withoutDone();
+    String text =
+        USES_DONE.replace(
+            "final class TriageAgent {",
+            "@Act(opcode = \"nope\", category = ChangeCategory.MERGE) // nope\n"
+                + "final class TriageAgent {");
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .hasSize(5)
+        .startsWith(
+            at(
+                "TriageAgent",
+                text,
+                "// nope",
+                "[UnknownOpcode] nope: the backend does not declare this opcode, so every program"
+                    + " that emits it would be rejected at verify; the backend declares:"
+                    + " add_to_project, archive_project, create_task, send_digest, set_status,"
+                    + " set_task_due_date, update_task (agent TriageAgent, contract taskboard)"))
+        .contains(at("TriageAgent", text, "// expr", REMOVED_DONE));
+  }
+
+  @Test
+  void withoutASnapshotTheViewsStillExistWithoutOperands() {
+    String text =
+        agent(
+                "",
+                """
+              @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "status")
+              String status(Board b, TriageAgent_Wiring.SetStatus v) { return ""; }
+            """)
+            .replace("contract = \"taskboard\"", "contract = \"nosuch\" /* here */");
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "/* here */",
+                "[SnapshotMissing] agent TriageAgent: no snapshot of contract nosuch at "
+                    + dir.resolve("nosuch.json")
+                    + "; fetch it from the backend with `mvn agentkit:snapshot` and commit it, or"
+                    + " fix the contract name or -Aagentkit.snapshotDir"));
+  }
+
+  @Test
+  void theWiringOfAnAgentWithErrorsMatchesItsGoldenFile() throws IOException {
+    String text =
+        agent(
+            "@Act(opcode = \"create_tsk\", category = ChangeCategory.ALWAYS_MINTS)",
+            """
+              @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "status")
+              String status(Board b, Call a) { return ""; }
+              @Ask("archive_project") String ask(Call a) { return "?"; }
+            """);
+    Path generated = Files.createDirectories(dir.resolve("generated"));
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    assertThat(errorsWritingTo(generated, classes, source("TriageAgent", text), board()))
+        .hasSize(2);
+    String actual = Files.readString(generated.resolve("test/TriageAgent_Wiring.java"));
+    Path golden = BaseDir.resolve("src", "test", "resources", "golden", "Unbound_Wiring.java");
+    if ("1".equals(System.getenv("AGENTKIT_UPDATE_GOLDEN"))) {
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertThat(actual)
+        .as("generated source; rerun with AGENTKIT_UPDATE_GOLDEN=1 to accept a change")
+        .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void theWiringOfAnAgentWithErrorsCompilesAloneWithoutWarningsAndCannotBind() throws Exception {
+    String text =
+        agent(
+            "@Act(opcode = \"archive_project\", category = ChangeCategory.MERGE)",
+            "  @Run(\"create_task\") void create(Board b, TriageAgent_Wiring.CreateTask v) {}");
+    JavaFileObject agent = source("TriageAgent", text);
+    Path generated = Files.createDirectories(dir.resolve("generated"));
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    assertThat(errorsWritingTo(generated, classes, agent, board())).hasSize(2);
+    assertThat(classes.resolve("META-INF/agentkit/wiring/test.TriageAgent.properties"))
+        .as("no stamp for a wiring that cannot bind")
+        .doesNotExist();
+    JavaFileObject wiring =
+        JavaFileObjects.forResource(
+            generated.resolve("test/TriageAgent_Wiring.java").toUri().toURL());
+
+    // The same sources, without the processor: only javac's own verdict on the generated file.
+    Compilation alone =
+        javac().withOptions("-proc:none", "-Xlint:all", "-Werror").compile(agent, board(), wiring);
+    assertThat(alone).succeededWithoutWarnings();
+    ClassLoader loader =
+        new GeneratedWiringTest.CompiledClassLoader(
+            alone.generatedFiles(), getClass().getClassLoader());
+    Class<?> type = loader.loadClass("test.TriageAgent_Wiring");
+    assertThat(constant(type, "CONTRACT")).isEqualTo("taskboard");
+    assertThat(constant(type, "CONTRACT_DIGEST")).isEqualTo(Fixtures.taskboard().digest());
+    Method bindOffline = type.getMethod("bindOffline", Object.class);
+    Method compiledContract = type.getMethod("compiledContract");
+    for (Method m : List.of(bindOffline, compiledContract)) {
+      m.setAccessible(true); // the wiring is package-private, as the agent is
+      Object[] args = m.getParameterCount() == 0 ? new Object[0] : new Object[] {new Object()};
+      assertThatThrownBy(() -> m.invoke(null, args))
+          .isInstanceOf(InvocationTargetException.class)
+          .cause()
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage(
+              "[UnboundWiring] TriageAgent_Wiring was generated from agent TriageAgent while the"
+                  + " agentkit processor reported errors in it, so it cannot bind; fix the errors"
+                  + " the compiler reported for TriageAgent and build again");
+    }
+  }
+}
