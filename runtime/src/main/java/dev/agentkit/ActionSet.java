@@ -210,10 +210,11 @@ public final class ActionSet<S> {
   /**
    * Checks a call a model emitted against the declared act: the opcode is declared, every argument
    * and user-fill names an operand, enum values are in the vocabulary, dates and numbers parse as
-   * the typed views read them (a number's exponent within range, a date-time's offset within 18
-   * hours of UTC), list arguments are JSON arrays of non-blank strings, and every required operand
-   * is given (a required list with at least one element) or left for the user. Returns every
-   * problem as a sentence the model can act on; an empty list means the call is valid. A valid call
+   * the typed views read them (trimmed; a number's exponent within range, a date-time's offset
+   * within 18 hours of UTC), list arguments are JSON arrays of strings (elements trimmed, blank
+   * ones dropped, as the typed view reads them), and every required operand is given (a required
+   * list with at least one element that is not blank) or left for the user. Returns every problem
+   * as a sentence the model can act on; an empty list means the call is valid. A valid call
    * allocates nothing.
    */
   public List<Problem> verify(Call call) {
@@ -332,41 +333,20 @@ public final class ActionSet<S> {
                 + " takes a list: write a JSON array of strings such as [\"a\", \"b\"], not "
                 + quote(v));
       }
-      int blank = 0;
+      // Elements are trimmed and blank ones dropped, as the typed view reads them.
+      int given = 0;
       for (int i = 0; i < elements.size(); i++) {
-        if (elements.get(i).isBlank()) {
-          blank++;
+        String e = elements.get(i).trim();
+        if (e.isEmpty()) {
+          continue;
         }
-      }
-      if (blank == elements.size()) {
-        if (needed) {
-          return requiredMissing(opcode, o);
-        }
-        if (blank == 0) {
-          return null;
-        }
-      }
-      if (blank > 0) {
-        return Problem.of(
-            Problem.Kind.BAD_LIST,
-            opcode,
-            o.name(),
-            opcode
-                + "."
-                + o.name()
-                + " takes a list of values, and "
-                + quote(v)
-                + " has "
-                + (blank == 1 ? "a blank element" : blank + " blank elements")
-                + ": give each element a value, or leave it out");
-      }
-      for (int i = 0; i < elements.size(); i++) {
-        Problem p = checkScalar(b, opcode, o, elements.get(i));
+        given++;
+        Problem p = checkScalar(b, opcode, o, e);
         if (p != null) {
           return p;
         }
       }
-      return null;
+      return given == 0 && needed ? requiredMissing(opcode, o) : null;
     }
     return checkScalar(b, opcode, o, v);
   }
@@ -390,7 +370,8 @@ public final class ActionSet<S> {
                 + Names.listing(o.enumValues())
                 + Names.didYouMean(v, o.enumValues()));
       case DATE:
-        int date = Values.dateCheck(v);
+        // Dates and numbers are read trimmed, here as in willChange and the typed views.
+        int date = Values.dateCheck(v.trim());
         if (date == Values.VALID) {
           return null;
         }
@@ -409,7 +390,7 @@ public final class ActionSet<S> {
                 + "; write an ISO-8601 date such as 2026-03-31 or a date-time such"
                 + " as 2026-03-31T17:00:00Z");
       case NUMBER:
-        int number = Values.numberCheck(v);
+        int number = Values.numberCheck(v.trim());
         if (number == Values.VALID) {
           return null;
         }

@@ -254,15 +254,25 @@ class VerifyTest {
   }
 
   @Test
-  void blankElementsAreRejected() {
-    assertThat(verifyLists(args("labels", "[\"bug\", \" \"]")))
+  void listElementsAreTrimmedAndBlankOnesDropped() {
+    assertThat(verifyLists(args("labels", "[\"bug\", \" \"]"))).isEmpty();
+    assertThat(ArgValues.list("[\"bug\", \" \"]")).containsExactly("bug");
+    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\", \" 2026-01-01 \", \"\"]")))
+        .isEmpty();
+    assertThat(ArgValues.list("[\"\", \" 2026-01-01 \", \"\"]")).containsExactly("2026-01-01");
+    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\"]"))).isEmpty();
+    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\", \"soon\"]")))
         .containsExactly(
-            "[BadList] label.labels takes a list of values, and \"[\"bug\", \" \"]\" has a"
-                + " blank element: give each element a value, or leave it out");
-    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\", \"2026-01-01\", \"\"]")))
-        .containsExactly(
-            "[BadList] label.dates takes a list of values, and \"[\"\", \"2026-01-01\","
-                + " \"\"]\" has 2 blank elements: give each element a value, or leave it out");
-    assertThat(verifyLists(args("labels", "bug", "dates", "[\"\"]"))).hasSize(1);
+            "[BadDate] label.dates: \"soon\" is not a date; write an ISO-8601 date such as"
+                + " 2026-03-31 or a date-time such as 2026-03-31T17:00:00Z");
+  }
+
+  @Test
+  void datesAndNumbersAreCheckedTrimmedAsTheTypedViewsReadThem() {
+    assertThat(verify("set_task_due_date", args("task_id", "t1", "due_date", " 2026-08-21 ")))
+        .isEmpty();
+    assertThat(ArgValues.date(" 2026-08-21 ")).isPresent();
+    assertThat(verify("set_estimate", args("task_id", "t1", "hours", " 5000 "))).isEmpty();
+    assertThat(ArgValues.number(" 5000 ")).isPresent();
   }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,9 +51,8 @@ public final class ArgValues {
   }
 
   /**
-   * The elements of a list argument (a JSON array of strings, or a bare value as one element); an
-   * empty list when it is blank or malformed. Blank elements are kept as they are: verify rejects a
-   * list that has any.
+   * The elements of a list argument (a JSON array of strings, or a bare value as one element),
+   * trimmed, with blank elements dropped; an empty list when it is blank or malformed.
    */
   public static List<String> list(String value) {
     if (value == null || value.isBlank()) {
@@ -60,7 +60,17 @@ public final class ArgValues {
     }
     try {
       List<String> elements = Values.listElements(value);
-      return elements == null ? List.of() : List.copyOf(elements);
+      if (elements == null) {
+        return List.of();
+      }
+      List<String> out = new ArrayList<>(elements.size());
+      for (String e : elements) {
+        String t = e.trim();
+        if (!t.isEmpty()) {
+          out.add(t);
+        }
+      }
+      return List.copyOf(out);
     } catch (RuntimeException e) {
       return List.of();
     }

@@ -7,8 +7,9 @@ import java.util.Objects;
  *
  * <p>The label comes from code (a {@link Labeler}), never from the model: an agent that never
  * writes a name can never get one wrong. Kinds and ids are written into question tokens ({@code
- * {{task:t1|Write report}}}) and ask keys, so a kind holds only letters, digits, {@code -} and
- * {@code _}, and an id holds no whitespace, braces or pipes.
+ * {{task:t1|Write report}}}) and ask keys, so a kind starts with a letter and holds only letters,
+ * digits, {@code _} and dots (the token grammar UIs parse, as in {@code pm.taskState}), and an id
+ * holds no whitespace, braces or pipes.
  *
  * @param kind the object's kind, e.g. {@code task}
  * @param id the object's id within its kind

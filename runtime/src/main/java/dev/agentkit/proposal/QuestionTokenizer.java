@@ -25,14 +25,20 @@ final class QuestionTokenizer {
   /** Longest fallback kept in a token; longer labels are cut and end in an ellipsis. */
   static final int FALLBACK_LIMIT = 80;
 
-  private static final Pattern KIND = Pattern.compile("[A-Za-z0-9_-]+");
+  // The grammar UIs parse tokens by: a kind starts with a letter and holds letters, digits, _ and
+  // dots; the fallback after the pipe is required. Blanks around the parts are tolerated on
+  // reading,
+  // and every token is written back canonically.
+  private static final Pattern KIND = Pattern.compile("[A-Za-z][A-Za-z0-9_.]*");
   private static final Pattern TOKEN =
-      Pattern.compile("\\{\\{\\s*([A-Za-z0-9_-]+)\\s*:\\s*([^\\s{}|]+)\\s*(?:\\|([^{}]*))?\\}\\}");
+      Pattern.compile(
+          "\\{\\{\\s*([A-Za-z][A-Za-z0-9_.]*)\\s*:\\s*([^\\s{}|]+)\\s*\\|([^{}]*)\\}\\}");
   // A half-written run: "{{", anything without braces, and up to two closing braces.
   private static final Pattern MALFORMED = Pattern.compile("\\{\\{([^{}]*)\\}{0,2}");
-  private static final Pattern MACHINE_PREFIX = Pattern.compile("^\\s*[A-Za-z0-9_-]+:[^\\s|]+\\s*");
+  private static final Pattern MACHINE_PREFIX =
+      Pattern.compile("^\\s*[A-Za-z0-9_.-]+:[^\\s|]+\\s*");
   private static final Pattern BLANKS = Pattern.compile("[ \\t]+");
-  private static final Pattern FALLBACK_BLANKS = Pattern.compile("[\\s|]+");
+  private static final Pattern FALLBACK_BLANKS = Pattern.compile("\\s+");
 
   private QuestionTokenizer() {}
 
@@ -58,8 +64,8 @@ final class QuestionTokenizer {
     if (!KIND.matcher(kind).matches()) {
       return "the kind \""
           + kind
-          + "\" can hold only letters, digits, - and _: it is written into question tokens"
-          + " such as {{task:t1|Write report}}";
+          + "\" must start with a letter and hold only letters, digits, _ and dots: it is"
+          + " written into question tokens such as {{task:t1|Write report}}";
     }
     return null;
   }
@@ -87,14 +93,15 @@ final class QuestionTokenizer {
   }
 
   /**
-   * A label fit to sit in a token: no braces, pipes or line breaks, single spaces, trimmed, and at
-   * most {@link #FALLBACK_LIMIT} characters.
+   * A label fit to sit in a token, still reading as it did: braces become parentheses and pipes
+   * slashes ({@code a|b {parser}} reads {@code a/b (parser)}), blanks and line breaks single
+   * spaces, trimmed, and at most {@link #FALLBACK_LIMIT} characters.
    */
   static String sanitize(String label) {
     if (label == null) {
       return "";
     }
-    String s = label.replace("{", "").replace("}", "");
+    String s = label.replace('{', '(').replace('}', ')').replace('|', '/');
     s = FALLBACK_BLANKS.matcher(s).replaceAll(" ").strip();
     if (s.length() > FALLBACK_LIMIT) {
       int cut = FALLBACK_LIMIT - 1;

@@ -112,7 +112,7 @@ class QuestionTokensTest {
             "",
             "Archive Launch ({{project:p1|Launch}})?"),
         row("Close } this task {?", "task:t1", "", "Close {{task:t1|Write report}} ?"),
-        row("Close {{task:t1}}?", "task:t1", "", "Close {{task:t1|Write report}}?"),
+        row("Close {{task:t1}}?", "task:t1", "", "Close ({{task:t1|Write report}})?"),
         row("Close {{ task : t1 | x }}?", "task:t1", "", "Close {{task:t1|Write report}}?"),
         row(
             "Add \"Launch plan\" to \"Launch\"?",
@@ -144,7 +144,7 @@ class QuestionTokensTest {
             "task:t1",
             "",
             "{{task:t1|Write report}} is late; \"Write report\" blocks Beta."),
-        row("Close this task?", "task:t5", "", "Close {{task:t5|Fix a b now}}?"),
+        row("Close this task?", "task:t5", "", "Close {{task:t5|Fix (a/b) now}}?"),
         row(
             "Rename \"Old report\"?",
             "task:t1",
@@ -227,8 +227,8 @@ class QuestionTokensTest {
         .hasMessage("an object ref needs a kind, such as \"task\"");
     assertThatThrownBy(() -> ObjectRef.of("my task", "t1"))
         .hasMessage(
-            "the kind \"my task\" can hold only letters, digits, - and _: it is written into"
-                + " question tokens such as {{task:t1|Write report}}");
+            "the kind \"my task\" must start with a letter and hold only letters, digits, _ and"
+                + " dots: it is written into question tokens such as {{task:t1|Write report}}");
     assertThatThrownBy(() -> ObjectRef.of("task", " "))
         .hasMessage("an object ref needs the object's id");
     assertThatThrownBy(() -> ObjectRef.of("task", "a|b"))
