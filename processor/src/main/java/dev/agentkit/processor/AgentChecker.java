@@ -93,6 +93,7 @@ final class AgentChecker {
             ? ContractRules.bind(null, List.of(), declared.locals())
             : ContractRules.bind(contract, declared.uses(), declared.locals());
     RulePlacement.place(binding.problems(), d, handlers.runSites(), report);
+    NameChecker.check(d, binding.acts(), report);
     if (!report.isClean() || contract == null) {
       return report.build();
     }

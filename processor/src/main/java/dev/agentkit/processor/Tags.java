@@ -20,6 +20,7 @@ enum Tags {
   MISPLACED_ANNOTATION("MisplacedAnnotation"),
   INACCESSIBLE("Inaccessible"),
   UNSUPPORTED_TYPE("UnsupportedType"),
+  NAME_TOO_LONG("NameTooLong"),
   PROCESSOR_FAILURE("ProcessorFailure");
 
   private final String tag;

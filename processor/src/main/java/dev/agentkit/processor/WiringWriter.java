@@ -25,11 +25,11 @@ final class WiringWriter {
     w.javadoc(
         "Wiring of {@link "
             + w.name(m.agentType())
-            + "} to contract {@code "
-            + m.contractName()
-            + "}, generated from its annotations and the contract snapshot with digest {@code "
-            + m.contractDigest()
-            + "}. Uses no reflection.");
+            + "} to contract "
+            + SourceWriter.code(m.contractName())
+            + ", generated from its annotations and the contract snapshot with digest "
+            + SourceWriter.code(m.contractDigest())
+            + ". Uses no reflection.");
     w.line("@" + w.name(Generated.class) + "(" + SourceWriter.literal(PROCESSOR) + ")");
     w.open((m.isPublic() ? "public " : "") + "final class " + m.wiringName());
     CompiledContractWriter.write(w, m, layout);
