@@ -124,7 +124,9 @@ final class SourceWriter {
    * are escaped, and an invisible or unpaired character (a format character such as U+202E, a lone
    * surrogate, a line separator) is written as a unicode escape. The only backslashes in the result
    * are escapes this method writes, each preceded by an even number of backslashes, so none of the
-   * string's own text can be read as a unicode escape.
+   * string's own text can be read as a unicode escape; and an escaped high surrogate ends its
+   * literal ({@code "…\\ud800" + "…"}), since javac miscounts the backslashes after one. Checked
+   * against javac by {@code SourceWriterEscapingTest}.
    */
   static String literal(String s) {
     if (fitsConstant(s)) {
