@@ -66,7 +66,7 @@ final class DispatcherWriter {
   /** One interface method: a case per handler of its kind, then an error for any other number. */
   private static void dispatch(
       SourceWriter w, WiringModel m, WiringLayout layout, Kind kind, String signature) {
-    w.blank().line("@Override").open(signature);
+    w.blank().line("@" + w.name(Override.class)).open(signature);
     boolean any = false;
     for (Dispatch d : layout.dispatches()) {
       if (d.kind() != kind) {

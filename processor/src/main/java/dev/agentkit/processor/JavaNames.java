@@ -8,15 +8,41 @@ import javax.lang.model.SourceVersion;
 
 /**
  * Turns contract names (opcodes, operands, enum values) into Java identifiers, deterministically.
+ * The rule, also in {@code docs/annotations.md}: a name is split into words at every character that
+ * is not an ASCII letter or digit and between a lower-case and an upper-case letter; the words are
+ * joined in the form of the identifier's kind and cut at {@link #MAX_LENGTH} characters; a form
+ * that would be empty, start with a digit or be a keyword gets a fixed prefix, replacement or
+ * suffix; and {@link #unique} numbers a form already taken in the same scope. Every result is an
+ * ASCII Java identifier, so no contract text can reach an identifier.
  */
 final class JavaNames {
-  /** Names a view accessor must not take: they are the record's own members. */
-  private static final Set<String> RESERVED_ACCESSORS =
-      Set.of("call", "toString", "hashCode", "equals", "getClass", "notify", "notifyAll", "wait");
+  /** The longest identifier formed from a name, before a number is added to make it unique. */
+  static final int MAX_LENGTH = 64;
+
+  /**
+   * Names a view accessor must not take: the record's own {@code call} and {@code result}, and
+   * every method of {@link Object}, which an accessor would override or overload.
+   */
+  static final Set<String> RESERVED_ACCESSORS =
+      Set.of(
+          "call",
+          "result",
+          "clone",
+          "equals",
+          "finalize",
+          "getClass",
+          "hashCode",
+          "notify",
+          "notifyAll",
+          "toString",
+          "wait");
 
   private JavaNames() {}
 
-  /** {@code set_task_due_date} → {@code SetTaskDueDate}. */
+  /**
+   * {@code set_task_due_date} → {@code SetTaskDueDate}; {@code Op} before a form that is empty or
+   * starts with a digit ({@code -} → {@code Op}, {@code 2fa} → {@code Op2fa}).
+   */
   static String upperCamel(String name) {
     StringBuilder sb = new StringBuilder();
     for (String word : words(name)) {
@@ -25,11 +51,13 @@ final class JavaNames {
     if (sb.length() == 0 || !Character.isJavaIdentifierStart(sb.charAt(0))) {
       sb.insert(0, "Op");
     }
-    return sb.toString();
+    return cut(sb.toString());
   }
 
   /**
-   * {@code due_date} → {@code dueDate}; a keyword or a record member gets an {@code Arg} suffix.
+   * {@code due_date} → {@code dueDate}; a keyword, a literal ({@code true}) or a {@linkplain
+   * #RESERVED_ACCESSORS reserved} name gets an {@code Arg} suffix ({@code class} → {@code
+   * classArg}).
    */
   static String accessor(String name) {
     String upper = upperCamel(name);
@@ -41,8 +69,9 @@ final class JavaNames {
   }
 
   /**
-   * {@code due-date} or {@code dueDate} → {@code DUE_DATE}; a name with no letter or digit (an
-   * empty enum value, say) → {@code VALUE}, since {@code _} is a keyword.
+   * {@code due-date} or {@code dueDate} → {@code DUE_DATE}; a name with no ASCII letter or digit
+   * (an empty enum value, {@code -}, {@code 日本}) → {@code VALUE}, since {@code _} is a keyword; one
+   * starting with a digit gets a {@code _} prefix ({@code 24h} → {@code _24H}).
    */
   static String constant(String name) {
     List<String> words = words(name);
@@ -53,11 +82,12 @@ final class JavaNames {
     if (!Character.isJavaIdentifierStart(joined.charAt(0))) {
       joined = "_" + joined;
     }
-    return joined;
+    return cut(joined);
   }
 
   /**
-   * The first of {@code base}, {@code base_2}, {@code base_3}… not yet in {@code taken}; adds it.
+   * The first of {@code base}, {@code base<separator>2}, {@code base<separator>3}… not yet in
+   * {@code taken}; adds it.
    */
   static String unique(String base, Set<String> taken, String separator) {
     String candidate = base;
@@ -67,13 +97,28 @@ final class JavaNames {
     return candidate;
   }
 
-  /** Splits on anything that is not a letter or digit, and between a lower and an upper letter. */
+  /** The first {@link #MAX_LENGTH} characters, never ending in {@code _}. */
+  private static String cut(String identifier) {
+    if (identifier.length() <= MAX_LENGTH) {
+      return identifier;
+    }
+    String cut = identifier.substring(0, MAX_LENGTH);
+    while (cut.endsWith("_")) {
+      cut = cut.substring(0, cut.length() - 1);
+    }
+    return cut;
+  }
+
+  /**
+   * Splits on anything that is not an ASCII letter or digit, and between a lower and an upper
+   * letter; lower-cases the letters.
+   */
   private static List<String> words(String name) {
     List<String> out = new ArrayList<>();
     StringBuilder word = new StringBuilder();
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      if (!Character.isLetterOrDigit(c) || c > 127) {
+      if (c > 127 || !Character.isLetterOrDigit(c)) {
         flush(word, out);
         continue;
       }

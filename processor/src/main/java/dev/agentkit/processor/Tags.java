@@ -22,6 +22,7 @@ enum Tags {
   UNSUPPORTED_TYPE("UnsupportedType"),
   REMOVED_ENUM_VALUE("RemovedEnumValue"),
   UNBOUND_WIRING("UnboundWiring"),
+  NAME_TOO_LONG("NameTooLong"),
   PROCESSOR_FAILURE("ProcessorFailure");
 
   private final String tag;

@@ -30,7 +30,9 @@ final class ViewWriter {
     String string = w.name(String.class);
     w.blank();
     w.javadoc(
-        "The arguments of a {@code " + op + "} call, typed by the contract; reading never throws.");
+        "The arguments of a "
+            + SourceWriter.code(op)
+            + " call, typed by the contract; reading never throws.");
     w.open("public record " + v.simpleName() + "(" + call + " call)");
     w.javadoc("The op's opcode.");
     w.line("public static final " + string + " OPCODE = " + v.opConstant() + ";");
@@ -98,8 +100,10 @@ final class ViewWriter {
       blank = "The values given, in order; empty when none is.";
     }
     String doc =
-        operand.description().isBlank() ? "Operand " + operand.name() : operand.description();
-    w.blank().javadoc(sentence(javadocText(doc)) + " " + blank);
+        operand.description().isBlank()
+            ? "Operand " + SourceWriter.doc(operand.name())
+            : SourceWriter.doc(operand.description());
+    w.blank().javadoc(sentence(doc) + " " + blank);
     w.open("public " + type + " " + o.accessor() + "()").line(body).close();
   }
 
@@ -110,7 +114,7 @@ final class ViewWriter {
     w.blank();
     w.javadoc(
         "The value the run handler returned, typed.",
-        "@param outcome the outcome of running a {@code " + v.act().opcode() + "} call",
+        "@param outcome the outcome of running a " + SourceWriter.code(v.act().opcode()) + " call",
         "@return the value; empty when the run failed, returned nothing or ran another op");
     w.open(
         "public static "
@@ -130,9 +134,9 @@ final class ViewWriter {
     String name = o.enumName();
     w.blank();
     w.javadoc(
-        "The values of operand {@code "
-            + o.operand().name()
-            + "}, and {@code UNRECOGNISED} for any other.");
+        "The values of operand "
+            + SourceWriter.code(o.operand().name())
+            + ", and {@code UNRECOGNISED} for any other.");
     w.open("public enum " + name);
     for (String c : o.enumConstants()) {
       w.line(c + ",");
@@ -165,10 +169,5 @@ final class ViewWriter {
   private static String sentence(String text) {
     String t = text.strip();
     return t.endsWith(".") || t.endsWith("!") || t.endsWith("?") ? t : t + ".";
-  }
-
-  /** Text safe inside a javadoc comment. */
-  private static String javadocText(String s) {
-    return s.replace("*/", "*&#47;").replace("@", "{@literal @}").replace("\n", " ");
   }
 }

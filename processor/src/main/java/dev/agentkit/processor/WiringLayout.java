@@ -5,6 +5,7 @@ import dev.agentkit.contract.OperandType;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -34,6 +35,9 @@ record WiringLayout(
 
   /** The name of the dispatcher class. */
   static final String HANDLERS = "Handlers";
+
+  /** The fields the wiring class declares besides one {@code OP_*} per opcode. */
+  static final Set<String> WIRING_FIELDS = Set.of("CONTRACT", "CONTRACT_DIGEST", "COMPILED");
 
   WiringLayout {
     opConstants = Collections.unmodifiableMap(new TreeMap<>(opConstants));
@@ -143,7 +147,7 @@ record WiringLayout(
     for (ActModel a : m.acts()) {
       out.put(a.opcode(), "");
     }
-    Set<String> taken = new HashSet<>(Set.of("CONTRACT", "CONTRACT_DIGEST"));
+    Set<String> taken = new HashSet<>(WIRING_FIELDS);
     out.replaceAll((op, unused) -> JavaNames.unique("OP_" + JavaNames.constant(op), taken, "_"));
     return out;
   }
@@ -157,7 +161,7 @@ record WiringLayout(
     for (ActModel a : sorted) {
       if (seen.add(a.viewName())) {
         String simple = a.viewSimpleName();
-        List<OperandView> operands = operands(a, simple, m.wiringName());
+        List<OperandView> operands = operands(a, simple, m.wiringName(), opConstants.values());
         views.add(new View(a, simple, opConstants.get(a.opcode()), operands));
       }
     }
@@ -167,10 +171,15 @@ record WiringLayout(
   /**
    * Names each operand's constant, accessor and enum. Constants and nested types share one set of
    * names: a field named like a nested type obscures it, so {@code A4.of(...)} would look for a
-   * method on the constant.
+   * method on the constant. Neither takes a name the view or the wiring class already declares
+   * ({@code OPCODE}, the view's own name, the wiring's, its fields): {@code OPCODE = OP_X} must
+   * still mean the wiring's {@code OP_X}.
    */
-  private static List<OperandView> operands(ActModel a, String view, String wiring) {
+  private static List<OperandView> operands(
+      ActModel a, String view, String wiring, Collection<String> opConstants) {
     Set<String> constants = new HashSet<>(Set.of("OPCODE", view, wiring));
+    constants.addAll(WIRING_FIELDS);
+    constants.addAll(opConstants);
     Set<String> accessors = new HashSet<>();
     List<OperandView> out = new ArrayList<>();
     for (Operand o : a.op().operands()) {

@@ -28,16 +28,16 @@ final class WiringWriter {
       w.javadoc(
           "Wiring of {@link "
               + w.name(m.agentType())
-              + "} to contract {@code "
-              + m.contractName()
-              + "}, generated from its annotations and the contract snapshot with digest {@code "
-              + m.contractDigest()
-              + "}. Uses no reflection.");
+              + "} to contract "
+              + SourceWriter.code(m.contractName())
+              + ", generated from its annotations and the contract snapshot with digest "
+              + SourceWriter.code(m.contractDigest())
+              + ". Uses no reflection.");
     } else {
       w.javadoc(
-          "The types of agent {@code "
-              + m.agentType().simpleName()
-              + "}'s wiring, generated although the agent has errors, so that javac reports only"
+          "The types of agent "
+              + SourceWriter.code(m.agentType().simpleName())
+              + "'s wiring, generated although the agent has errors, so that javac reports only"
               + " those; it cannot bind.");
     }
     w.line("@" + w.name(Generated.class) + "(" + SourceWriter.literal(PROCESSOR) + ")");
