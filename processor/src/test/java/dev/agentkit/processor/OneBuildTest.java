@@ -319,6 +319,28 @@ class OneBuildTest {
   }
 
   @Test
+  void aStaticImportOfARemovedValueIsAlsoJavacsError() throws IOException {
+    // javac resolves imports even after a processor error: its own error at the import stays.
+    withoutDone();
+    String text =
+        agent("@Act(opcode = \"set_status\", category = ChangeCategory.MERGE)", "")
+            .replace(
+                "import dev.agentkit.annotation.Run;",
+                "import dev.agentkit.annotation.Run;\n"
+                    + "import static test.TriageAgent_Wiring.SetStatus.Status.DONE; // here");
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .containsExactly(
+            at("TriageAgent", text, "// here", REMOVED_DONE),
+            at(
+                "TriageAgent",
+                text,
+                "// here",
+                "cannot find symbol\n  symbol:   static DONE\n  location: enum"
+                    + " test.TriageAgent_Wiring.SetStatus.Status"));
+  }
+
+  @Test
   void aRemovedValueAndAnotherProblemInOneBuild() throws IOException {
     withoutDone();
     String text =
