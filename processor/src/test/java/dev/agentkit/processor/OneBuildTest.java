@@ -319,6 +319,39 @@ class OneBuildTest {
   }
 
   @Test
+  void aSwitchIsTakenForAViewsOnlyWhenTheVariableInScopeIsOne() throws IOException {
+    withoutDone();
+    String text =
+        agent(
+            "@Act(opcode = \"set_status\", category = ChangeCategory.MERGE)",
+            """
+              enum Mine { DONE }
+              record Other(Mine status) {}
+              static int uses(Call call, Other other) {
+                int n = 0;
+                {
+                  TriageAgent_Wiring.SetStatus v = new TriageAgent_Wiring.SetStatus(call);
+                  n += v.status().ordinal();
+                }
+                for (Other v : java.util.List.of(other)) {
+                  switch (v.status()) { case DONE: n++; break; default: break; }
+                }
+                Other v = other;
+                switch (v.status()) { case DONE: n++; break; default: break; }
+                return n;
+              }
+              static int view(Call call) {
+                java.util.function.Function<TriageAgent_Wiring.SetStatus, Integer> f =
+                    (TriageAgent_Wiring.SetStatus v) ->
+                        switch (v.status()) { case DONE -> 1; default -> 0; }; // here
+                return f.apply(new TriageAgent_Wiring.SetStatus(call));
+              }
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c)).containsExactly(at("TriageAgent", text, "// here", REMOVED_DONE));
+  }
+
+  @Test
   void aStaticImportOfARemovedValueIsAlsoJavacsError() throws IOException {
     // javac resolves imports even after a processor error: its own error at the import stays.
     withoutDone();
