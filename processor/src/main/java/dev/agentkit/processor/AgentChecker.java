@@ -95,7 +95,7 @@ final class AgentChecker {
             d,
             viewNames,
             elements.getPackageOf(d.agent()),
-            misspelled(d, contract));
+            unknown(d, contract));
     HandlerChecker.Checked handlers = fit.check(report);
     Declared declared = declare(d, fit, handlers, report);
     ContractRules.Binding binding =
@@ -114,23 +114,25 @@ final class AgentChecker {
   }
 
   /**
-   * The opcode each unknown {@code @Act} opcode is nearest to in the contract, mapped to that
-   * unknown opcode: a {@code @Run} or {@code @Ask} naming it belongs to the misspelled act.
+   * The {@code @Act} opcodes the contract lacks, and the contract opcode each is nearest to: a
+   * {@code @Run} or {@code @Ask} naming that one belongs to the misspelled act.
    */
-  private static Map<String, String> misspelled(AgentDeclaration d, Contract contract) {
-    Map<String, String> out = new HashMap<>();
+  private static HandlerChecker.Unknown unknown(AgentDeclaration d, Contract contract) {
     if (contract == null) {
-      return out;
+      return HandlerChecker.Unknown.NONE;
     }
+    Set<String> opcodes = new HashSet<>();
+    Map<String, String> byNearest = new HashMap<>();
     for (ActSite s : d.acts()) {
       if (!s.isLocal() && contract.op(s.opcode()).isEmpty()) {
+        opcodes.add(s.opcode());
         String near = Names.nearest(s.opcode(), contract.opcodes());
         if (near != null) {
-          out.putIfAbsent(near, s.opcode());
+          byNearest.putIfAbsent(near, s.opcode());
         }
       }
     }
-    return out;
+    return new HandlerChecker.Unknown(opcodes, byNearest);
   }
 
   /** The op of each opcode: as bound, else as the snapshot declares it. */

@@ -62,25 +62,32 @@ final class HandlerChecker {
   private final AgentDeclaration d;
   private final Map<String, String> viewNames;
   private final PackageElement wiringPackage;
-  private final Map<String, String> misspelled;
+  private final Unknown unknown;
 
   /**
-   * @param misspelled for each contract opcode an unknown {@code @Act} opcode is nearest to, that
-   *     unknown opcode: a handler naming the contract's opcode is the misspelled act's
+   * The {@code @Act} opcodes the contract lacks.
+   *
+   * @param opcodes each of them; never suggested to a handler, which would repeat the misspelling
+   * @param byNearest for each contract opcode one of them is nearest to, that one: a handler naming
+   *     the contract's opcode belongs to that misspelled act
    */
+  record Unknown(Set<String> opcodes, Map<String, String> byNearest) {
+    static final Unknown NONE = new Unknown(Set.of(), Map.of());
+  }
+
   HandlerChecker(
       SignatureChecker signatures,
       RunResultChecker results,
       AgentDeclaration d,
       Map<String, String> viewNames,
       PackageElement wiringPackage,
-      Map<String, String> misspelled) {
+      Unknown unknown) {
     this.signatures = signatures;
     this.results = results;
     this.d = d;
     this.viewNames = viewNames;
     this.wiringPackage = wiringPackage;
-    this.misspelled = misspelled;
+    this.unknown = unknown;
   }
 
   /** Checks every {@code @Run} and {@code @Ask} method, adding what is wrong to {@code report}. */
@@ -183,7 +190,7 @@ final class HandlerChecker {
     Map<String, HandlerSite> out = new LinkedHashMap<>();
     for (HandlerSite h : sites) {
       AnnotationValue value = AnnotationValues.explicit(h.mirror(), "value");
-      String act = declared.contains(h.opcode()) ? null : misspelled.get(h.opcode());
+      String act = declared.contains(h.opcode()) ? null : unknown.byNearest().get(h.opcode());
       if (act != null) {
         folded
             .computeIfAbsent(act, k -> new ArrayList<>())
@@ -201,7 +208,7 @@ final class HandlerChecker {
                     + h.method().getSimpleName()
                     + " names an opcode this agent declares no @Act or @LocalAct for; declared: "
                     + (declared.isEmpty() ? "(none)" : String.join(", ", declared))
-                    + Names.didYouMean(h.opcode(), declared)));
+                    + Names.didYouMean(h.opcode(), suggestible(declared))));
         continue;
       }
       HandlerSite first = out.putIfAbsent(h.opcode(), h);
@@ -219,6 +226,13 @@ final class HandlerChecker {
                     + "; an act has one, so keep one"));
       }
     }
+    return out;
+  }
+
+  /** The declared opcodes a handler may be pointed to: not one the contract lacks. */
+  private Set<String> suggestible(Set<String> declared) {
+    Set<String> out = new TreeSet<>(declared);
+    out.removeAll(unknown.opcodes());
     return out;
   }
 

@@ -1,12 +1,17 @@
 package dev.agentkit.processor;
 
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CaseTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.ImportTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.SwitchExpressionTree;
@@ -15,11 +20,11 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
-import com.sun.source.util.TreeScanner;
 import dev.agentkit.internal.text.Names;
 import dev.agentkit.processor.WiringLayout.OperandView;
 import dev.agentkit.processor.WiringLayout.View;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -36,9 +41,10 @@ import java.util.Set;
  * syntax and the file's imports. Found are a constant selected from an enum named through the
  * wiring ({@code Wiring.View.Enum.C}, {@code View.Enum.C}, {@code Enum.C}, a static import of
  * {@code C}), and a {@code case C} of a switch on a view's accessor ({@code switch
- * (view.status())}) whose view is a variable declared with the view's type or a {@code new
- * View(call)}. A name the file does not take from the wiring is never matched, so a class of the
- * user's that shares an enum's name is left alone.
+ * (view.status())}) whose view is a {@code new View(call)} or a local variable or parameter in
+ * scope declared with the view's type (or initialised with a {@code new View(call)}). A name the
+ * file does not take from the wiring is never matched, so a class of the user's that shares an
+ * enum's name is left alone.
  */
 final class RemovedValues {
   /**
@@ -235,28 +241,36 @@ final class RemovedValues {
       return v;
     }
 
-    /** The variable of that name declared in the innermost method around the current node. */
+    /**
+     * The local variable or parameter of that name in scope at the current node: declared earlier
+     * in an enclosing block, or a parameter of an enclosing method, lambda or loop; null at the
+     * class (a field is never taken, nor anything javac would need types to find).
+     */
     private VariableTree declaration(String name) {
-      Tree method = null;
-      for (TreePath p = getCurrentPath(); p != null && method == null; p = p.getParentPath()) {
-        if (p.getLeaf().getKind() == Tree.Kind.METHOD) {
-          method = p.getLeaf();
+      Tree child = null;
+      for (TreePath p = getCurrentPath(); p != null; p = p.getParentPath()) {
+        Tree t = p.getLeaf();
+        List<? extends Tree> candidates =
+            switch (t.getKind()) {
+              case BLOCK -> before(((BlockTree) t).getStatements(), child);
+              case METHOD -> ((MethodTree) t).getParameters();
+              case LAMBDA_EXPRESSION -> ((LambdaExpressionTree) t).getParameters();
+              case ENHANCED_FOR_LOOP -> List.of(((EnhancedForLoopTree) t).getVariable());
+              case FOR_LOOP -> ((ForLoopTree) t).getInitializer();
+              case CLASS, INTERFACE, ENUM, RECORD -> null;
+              default -> List.of();
+            };
+        if (candidates == null) {
+          return null;
         }
-      }
-      if (method == null) {
-        return null;
-      }
-      VariableTree[] found = new VariableTree[1];
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void visitVariable(VariableTree node, Void unused) {
-          if (found[0] == null && node.getName().contentEquals(name)) {
-            found[0] = node;
+        for (Tree c : candidates) {
+          if (c instanceof VariableTree v && v.getName().contentEquals(name)) {
+            return v;
           }
-          return super.visitVariable(node, unused);
         }
-      }.scan(method, null);
-      return found[0];
+        child = t;
+      }
+      return null;
     }
 
     private boolean isWiring(Tree t) {
@@ -291,6 +305,14 @@ final class RemovedValues {
       }
       return null;
     }
+  }
+
+  /** The statements before {@code child}, latest first, so the nearest declaration wins. */
+  private static List<? extends Tree> before(List<? extends Tree> statements, Tree child) {
+    int end = statements.indexOf(child);
+    List<Tree> out = new ArrayList<>(statements.subList(0, end < 0 ? statements.size() : end));
+    Collections.reverse(out);
+    return out;
   }
 
   private static ExpressionTree unwrap(ExpressionTree t) {

@@ -208,7 +208,8 @@ class OneBuildTest {
 
   @Test
   void aHandlerNamingAnotherUnknownOpcodeIsItsOwnProblem() {
-    // Fixing the act to create_task would leave @Run("create_tsk2") wrong: two problems.
+    // Fixing the act to create_task would leave @Run("create_tsk2") wrong: two problems. The
+    // handler is never pointed to the act's misspelling.
     String text =
         agent(
             "@Act(opcode = \"create_tsk\", category = ChangeCategory.ALWAYS_MINTS) // act",
@@ -224,8 +225,7 @@ class OneBuildTest {
                 text,
                 "// run",
                 "[RunWithoutAct] @Run(\"create_tsk2\") on create names an opcode this agent"
-                    + " declares no @Act or @LocalAct for; declared: create_tsk; did you mean"
-                    + " \"create_tsk\"?"),
+                    + " declares no @Act or @LocalAct for; declared: create_tsk"),
             at("TriageAgent", text, "// act", UNKNOWN_CREATE_TSK));
   }
 
@@ -316,6 +316,61 @@ class OneBuildTest {
         """;
     Compilation c = snapshots.compile(source("TriageAgent", agent), source("Demo", demo), board());
     assertThat(errors(c)).containsExactly(at("Demo", demo, "// here", REMOVED_DONE));
+  }
+
+  @Test
+  void aSwitchIsTakenForAViewsOnlyWhenTheVariableInScopeIsOne() throws IOException {
+    withoutDone();
+    String text =
+        agent(
+            "@Act(opcode = \"set_status\", category = ChangeCategory.MERGE)",
+            """
+              enum Mine { DONE }
+              record Other(Mine status) {}
+              static int uses(Call call, Other other) {
+                int n = 0;
+                {
+                  TriageAgent_Wiring.SetStatus v = new TriageAgent_Wiring.SetStatus(call);
+                  n += v.status().ordinal();
+                }
+                for (Other v : java.util.List.of(other)) {
+                  switch (v.status()) { case DONE: n++; break; default: break; }
+                }
+                Other v = other;
+                switch (v.status()) { case DONE: n++; break; default: break; }
+                return n;
+              }
+              static int view(Call call) {
+                java.util.function.Function<TriageAgent_Wiring.SetStatus, Integer> f =
+                    (TriageAgent_Wiring.SetStatus v) ->
+                        switch (v.status()) { case DONE -> 1; default -> 0; }; // here
+                return f.apply(new TriageAgent_Wiring.SetStatus(call));
+              }
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c)).containsExactly(at("TriageAgent", text, "// here", REMOVED_DONE));
+  }
+
+  @Test
+  void aStaticImportOfARemovedValueIsAlsoJavacsError() throws IOException {
+    // javac resolves imports even after a processor error: its own error at the import stays.
+    withoutDone();
+    String text =
+        agent("@Act(opcode = \"set_status\", category = ChangeCategory.MERGE)", "")
+            .replace(
+                "import dev.agentkit.annotation.Run;",
+                "import dev.agentkit.annotation.Run;\n"
+                    + "import static test.TriageAgent_Wiring.SetStatus.Status.DONE; // here");
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(errors(c))
+        .containsExactly(
+            at("TriageAgent", text, "// here", REMOVED_DONE),
+            at(
+                "TriageAgent",
+                text,
+                "// here",
+                "cannot find symbol\n  symbol:   static DONE\n  location: enum"
+                    + " test.TriageAgent_Wiring.SetStatus.Status"));
   }
 
   @Test
