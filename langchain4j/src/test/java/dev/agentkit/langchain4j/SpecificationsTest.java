@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.Use;
-import dev.agentkit.tool.ToolDeclaration;
-import dev.agentkit.tool.ToolSchemas;
-import dev.langchain4j.agent.tool.ToolSpecification;
-import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.tool.ToolDeclaration;
+import dev.agentkit.tool.ToolSchemas;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonBooleanSchema;
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
@@ -175,7 +175,9 @@ class SpecificationsTest {
                     .addProperty("n", JsonIntegerSchema.builder().build())
                     .addProperty(
                         "ok",
-                        JsonArraySchema.builder().items(JsonBooleanSchema.builder().build()).build())
+                        JsonArraySchema.builder()
+                            .items(JsonBooleanSchema.builder().build())
+                            .build())
                     .addProperty(
                         "amount",
                         string(
