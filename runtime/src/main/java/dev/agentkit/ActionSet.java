@@ -407,9 +407,46 @@ public final class ActionSet<S> {
                     ? " is not a number: its exponent is out of range"
                     : " is not a number")
                 + "; write digits such as 3, -2.5 or 1e3");
+      case INTEGER:
+        return checkInteger(opcode, o, v);
+      case BOOLEAN:
+        // Integers and booleans are read trimmed too, as their typed views read them.
+        return Values.bool(v.trim()) != null
+            ? null
+            : Problem.of(
+                Problem.Kind.BAD_BOOLEAN,
+                opcode,
+                o.name(),
+                opcode
+                    + "."
+                    + o.name()
+                    + ": "
+                    + quote(v)
+                    + " is not a boolean; write true or false");
       default:
+        // A string, or an opaque type this version does not know: any given value passes.
         return null;
     }
+  }
+
+  private static Problem checkInteger(String opcode, Operand o, String v) {
+    int integer = Values.integerCheck(v.trim());
+    if (integer == Values.VALID) {
+      return null;
+    }
+    return Problem.of(
+        Problem.Kind.BAD_INTEGER,
+        opcode,
+        o.name(),
+        opcode
+            + "."
+            + o.name()
+            + ": "
+            + quote(v)
+            + (integer == Values.OUT_OF_RANGE
+                ? " is not an integer this backend takes: it is beyond the signed 64-bit range"
+                : " is not an integer")
+            + "; write whole digits such as 3 or -42, with no fraction or exponent");
   }
 
   private static String quote(String v) {

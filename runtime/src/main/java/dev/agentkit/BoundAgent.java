@@ -82,7 +82,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
     Objects.requireNonNull(live, "live");
     checkSameContract(compiled, live);
     DriftReport report;
-    List<String> notes = List.of();
+    List<String> notes = warnings(live);
     if (live.digest().equals(compiled.digest())) {
       report = DriftReport.unchanged(compiled.agent(), compiled.digest());
     } else {
@@ -92,7 +92,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
       if (!verdict.passed()) {
         throw new DriftException(compiled.agent(), before.name(), report, verdict);
       }
-      notes = verdict.notes();
+      notes.addAll(verdict.notes());
     }
     return new BoundAgent<>(ActionSet.bind(live, uses), report, notes);
   }
@@ -107,7 +107,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
     return new BoundAgent<>(
         ActionSet.bind(compiled.contract(), uses),
         DriftReport.unchanged(compiled.agent(), compiled.digest()),
-        List.of());
+        warnings(compiled.contract()));
   }
 
   /**
@@ -137,6 +137,19 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
                 + " backend, or change @Agent(contract = ...) and take a snapshot of "
                 + live.name());
     throw new BindException("the agent's acts could not be bound (1 problem)", List.of(p));
+  }
+
+  /**
+   * One note per tier or type of the live contract this version does not know, each once (see
+   * {@link Contract#warnings()}): they stop nothing, but the person running the agent should know
+   * that an op is only ever proposed, or an operand only checked for presence.
+   */
+  private static List<String> warnings(Contract live) {
+    List<String> notes = new ArrayList<>(live.warnings().size());
+    for (Problem w : live.warnings()) {
+      notes.add("warning: " + w.message());
+    }
+    return notes;
   }
 
   /** What the agent's uses of backend ops need of each op, for grading drift. */

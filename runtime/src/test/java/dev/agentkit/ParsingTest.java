@@ -54,20 +54,37 @@ class ParsingTest {
 
   @Test
   void operandTypeAliases() {
-    for (String s : new String[] {"int", "Integer", "float", "decimal", "number"}) {
+    for (String s : new String[] {"float", "decimal", "number", "Float64", "float32", "double"}) {
       assertThat(OperandType.parse(s)).as(s).isEqualTo(OperandType.NUMBER);
     }
-    for (String s : new String[] {"datetime", "timestamp", "TIME", " date "}) {
+    for (String s :
+        new String[] {
+          "int", "Integer", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32",
+          "uint64", "long"
+        }) {
+      assertThat(OperandType.parse(s)).as(s).isEqualTo(OperandType.INTEGER);
+    }
+    for (String s : new String[] {"bool", "Boolean", " BOOL "}) {
+      assertThat(OperandType.parse(s)).as(s).isEqualTo(OperandType.BOOLEAN);
+    }
+    for (String s : new String[] {"datetime", "timestamp", "TIME", " date ", "time.Time"}) {
       assertThat(OperandType.parse(s)).as(s).isEqualTo(OperandType.DATE);
     }
-    assertThat(OperandType.parse("String")).isEqualTo(OperandType.STRING);
+    for (String s : new String[] {"String", "text", "str"}) {
+      assertThat(OperandType.parse(s)).as(s).isEqualTo(OperandType.STRING);
+    }
     assertThat(OperandType.parse("enum")).isEqualTo(OperandType.ENUM);
     assertThatThrownBy(() -> OperandType.parse("strng"))
         .hasMessage(
-            "unknown operand type \"strng\": use one of date, enum, number, string; did you mean"
-                + " \"string\"?");
+            "unknown operand type \"strng\": use one of boolean, date, enum, integer, number,"
+                + " string; did you mean \"string\"?");
     assertThatThrownBy(() -> OperandType.parse("uuid"))
-        .hasMessage("unknown operand type \"uuid\": use one of date, enum, number, string");
+        .hasMessage(
+            "unknown operand type \"uuid\": use one of boolean, date, enum, integer, number,"
+                + " string");
+    // "opaque" is what an unknown type becomes, never a name a contract can give.
+    assertThat(OperandType.lookup("opaque")).isEmpty();
+    assertThat(OperandType.aliases()).contains("float64", "int64", "bool", "time.time");
   }
 
   @Test

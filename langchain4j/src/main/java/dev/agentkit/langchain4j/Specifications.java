@@ -8,7 +8,9 @@ import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
+import dev.langchain4j.model.chat.request.json.JsonBooleanSchema;
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
+import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
 import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
@@ -87,6 +89,8 @@ final class Specifications {
     return switch (type == null ? "" : type) {
       case "string" -> JsonStringSchema.builder().description(description).build();
       case "number" -> JsonNumberSchema.builder().description(description).build();
+      case "integer" -> JsonIntegerSchema.builder().description(description).build();
+      case "boolean" -> JsonBooleanSchema.builder().description(description).build();
       case "array" ->
           JsonArraySchema.builder()
               .description(description)

@@ -4,11 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
 import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
+import dev.langchain4j.model.chat.request.json.JsonBooleanSchema;
 import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
+import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
 import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
@@ -141,6 +148,43 @@ class SpecificationsTest {
                     .build()));
 
     assertThat(specifications(Board.actions())).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void integersBooleansAndUnknownTypesHaveTheirSchemas() {
+    ActionSet<Board> set =
+        ActionSet.of(
+            List.of(
+                Use.<Board>local(
+                        Op.builder("count")
+                            .description("Count the tasks.")
+                            .tier(Tier.READ_ONLY)
+                            .operand(Operand.of("n", OperandType.INTEGER))
+                            .operand(Operand.of("ok", OperandType.BOOLEAN).withList(true))
+                            .operand(Operand.opaque("amount", "decimal128"))
+                            .build(),
+                        ChangeCategory.ALWAYS_MINTS)
+                    .run((b, c) -> null)
+                    .build()));
+    assertThat(specifications(set))
+        .containsExactly(
+            tool(
+                "count",
+                "Count the tasks.",
+                JsonObjectSchema.builder()
+                    .addProperty("n", JsonIntegerSchema.builder().build())
+                    .addProperty(
+                        "ok",
+                        JsonArraySchema.builder()
+                            .items(JsonBooleanSchema.builder().build())
+                            .build())
+                    .addProperty(
+                        "amount",
+                        string(
+                            "Write the value as text; the contract's type for it is decimal128."))
+                    .required(List.of())
+                    .additionalProperties(false)
+                    .build()));
   }
 
   @Test

@@ -2,7 +2,9 @@ package dev.agentkit.processor;
 
 import com.google.auto.service.AutoService;
 import com.sun.source.tree.CompilationUnitTree;
+import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Problem;
 import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,6 +21,7 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
@@ -53,6 +56,8 @@ public final class AgentKitProcessor extends AbstractProcessor {
   private AgentChecker checker;
   private Timing timing;
   private final Set<String> done = new LinkedHashSet<>();
+  // The contracts whose unknown tiers and types were reported in this compilation.
+  private final Set<String> warned = new HashSet<>();
 
   /** The processor as javac loads it, reading snapshots with {@link ContractSnapshot#read}. */
   public AgentKitProcessor() {
@@ -149,6 +154,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
     t = timing.add(Timing.Step.PARSE, t);
     SnapshotLookup.Found found = snapshots.find(d);
     found.error().ifPresent(e -> reporter.error(e.at(), e.message()));
+    warnUnknowns(d, found.contract());
     t = timing.add(Timing.Step.SNAPSHOT, t);
     CheckReport report = checker.check(d, found.contract());
     reporter.print(report);
@@ -195,6 +201,30 @@ public final class AgentKitProcessor extends AbstractProcessor {
           .delete();
     } catch (IOException | RuntimeException e) {
       // Never compiled, or an output that cannot delete (in-memory): nothing stale to remove.
+    }
+  }
+
+  /**
+   * Prints, once per contract in a compilation, a warning for each tier or operand type of its
+   * snapshot this version does not know, on the first {@code @Agent} that names it: the build goes
+   * on (the op is read as irreversible, the operand as opaque), but the author should know.
+   */
+  private void warnUnknowns(AgentDeclaration d, Contract contract) {
+    if (contract == null || contract.warnings().isEmpty() || !warned.add(contract.name())) {
+      return;
+    }
+    AnnotationValue at = AnnotationValues.explicit(d.mirror(), "contract");
+    for (Problem w : contract.warnings()) {
+      String message = w.message() + " (contract " + contract.name() + ")";
+      if (at == null) {
+        processingEnv
+            .getMessager()
+            .printMessage(Diagnostic.Kind.WARNING, message, d.agent(), d.mirror());
+      } else {
+        processingEnv
+            .getMessager()
+            .printMessage(Diagnostic.Kind.WARNING, message, d.agent(), d.mirror(), at);
+      }
     }
   }
 

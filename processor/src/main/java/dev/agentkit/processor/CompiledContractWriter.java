@@ -85,7 +85,10 @@ final class CompiledContractWriter {
     if (!op.objectType().isEmpty()) {
       parts.add(".objectType(" + SourceWriter.literal(op.objectType()) + ")");
     }
-    if (op.tier() != null) {
+    if (op.hasUnknownTier()) {
+      // Kept as served, so the compiled contract's digest is the snapshot's.
+      parts.add(".unknownTier(" + SourceWriter.literal(op.unknownTier()) + ")");
+    } else if (op.tier() != null) {
       parts.add(".tier(" + w.name(Tier.class) + "." + op.tier().name() + ")");
     }
     for (Operand o : op.operands()) {
@@ -116,6 +119,9 @@ final class CompiledContractWriter {
       require = false;
     } else if (!o.enumValues().isEmpty()) {
       return constructed(w, o);
+    } else if (o.hasUnknownType()) {
+      b.append(".opaque(").append(name).append(", ");
+      b.append(SourceWriter.literal(o.unknownType())).append(')');
     } else if (o.type() == OperandType.STRING && o.required()) {
       b.append(".requiredString(").append(name).append(", ");
       b.append(SourceWriter.literal(o.description())).append(')');
@@ -160,6 +166,7 @@ final class CompiledContractWriter {
         + String.join(", ", values)
         + "), "
         + o.list()
+        + (o.hasUnknownType() ? ", " + SourceWriter.literal(o.unknownType()) : "")
         + ")";
   }
 }

@@ -22,6 +22,8 @@ final class RulePlacement {
       Map.of(
           Problem.Kind.UNKNOWN_OPCODE, s -> !s.isLocal(),
           Problem.Kind.TIER_MISMATCH, s -> !s.isLocal(),
+          Problem.Kind.ASSERTED_UNKNOWN_TIER, s -> !s.isLocal(),
+          Problem.Kind.OPAQUE_INPUT, s -> !s.isLocal(),
           Problem.Kind.LOCAL_OPCODE_CLASH, ActSite::isLocal);
 
   private RulePlacement() {}

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Writes one typed view per op: a record of the call with a constant and an accessor per operand, a
@@ -75,6 +76,27 @@ final class ViewWriter {
         blank = "Empty when blank or unparseable.";
         element = operand.list() ? element : w.name(Optional.class) + "<" + element + ">";
       }
+      case INTEGER -> {
+        // OptionalLong: verify accepts exactly the signed 64-bit range, as a Go backend's int64.
+        String args = w.name(ArgValues.class);
+        single = args + ".integer(" + raw + ")";
+        mapper =
+            ".map("
+                + args
+                + "::integer).flatMapToLong("
+                + w.name(OptionalLong.class)
+                + "::stream).boxed()";
+        blank = "Empty when blank or not a whole number in the 64-bit range.";
+        element = operand.list() ? w.name(Long.class) : w.name(OptionalLong.class);
+      }
+      case BOOLEAN -> {
+        String args = w.name(ArgValues.class);
+        single = args + ".bool(" + raw + ")";
+        mapper = ".map(" + args + "::bool).flatMap(" + w.name(Optional.class) + "::stream)";
+        blank = "Empty when blank or not a boolean.";
+        element = w.name(Boolean.class);
+        element = operand.list() ? element : w.name(Optional.class) + "<" + element + ">";
+      }
       case ENUM -> {
         element = o.enumName();
         single = o.enumName() + ".of(" + raw + ")";
@@ -82,10 +104,15 @@ final class ViewWriter {
         blank = "{@code UNRECOGNISED} when blank or not in the vocabulary.";
       }
       default -> {
+        // A string, or a type this version does not know (opaque): the text as given.
         element = w.name(String.class);
         single = raw;
         mapper = "";
-        blank = "The empty string when none is given.";
+        blank =
+            operand.hasUnknownType()
+                ? "The text as given: the contract's type for it is one this agentkit does not"
+                    + " know. The empty string when none is given."
+                : "The empty string when none is given.";
       }
     }
     String type = element;

@@ -654,7 +654,7 @@ class ErrorMessagesTest {
   void malformedSnapshot() throws IOException {
     String json =
         ContractSnapshot.write(Fixtures.taskboard())
-            .replace("\"tier\": \"irreversible\"", "\"tier\": \"sometimes\"");
+            .replace("\"tier\": \"irreversible\"", "\"tier\": \" \"");
     snapshots.putText("taskboard", json);
     String text =
         agent("", "").replace("contract = \"taskboard\"", "contract = \"taskboard\" /* here */");
@@ -664,9 +664,9 @@ class ErrorMessagesTest {
         "[SnapshotMalformed] agent TriageAgent: the snapshot "
             + dir.resolve("taskboard.json")
             + " is not a valid contract at line "
-            + lineOf(json, "\"sometimes\"")
+            + lineOf(json, "\"tier\": \" \"")
             + ", column ",
-        "($.ops[1].tier): unknown tier \"sometimes\"",
+        "($.ops[1].tier): the tier is blank",
         "regenerate it with `mvn agentkit:snapshot`");
   }
 

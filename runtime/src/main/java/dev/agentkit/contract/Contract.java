@@ -1,11 +1,13 @@
 package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.ContractName;
+import dev.agentkit.internal.text.JsonText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * A backend's op contract: every op it accepts, indexed by opcode.
@@ -21,6 +23,8 @@ public final class Contract {
   // costs no index, which a large snapshot read would otherwise pay for up front.
   private final List<Op> ops;
   private volatile String digest;
+  // Computed from the ops on first use, unless a source has rewritten them (see redacted).
+  private volatile List<Problem> warnings;
 
   private Contract(String name, String source, List<Op> ops) {
     this.name = name;
@@ -95,7 +99,94 @@ public final class Contract {
   Contract withSource(String source) {
     Contract c = new Contract(name, source == null ? "" : source, ops);
     c.digest = digest;
+    c.warnings = warnings;
     return c;
+  }
+
+  /**
+   * What this version cannot read as the backend means it, each once, in opcode order: an op whose
+   * tier it does not know ({@code [UnknownTier]}; the op is read as irreversible) and an operand
+   * whose type it does not know ({@code [UnknownOperandType]}; the operand is kept as opaque text).
+   * Warnings stop nothing: the ops that do not use what is unknown bind as usual. Empty when the
+   * contract has none.
+   */
+  public List<Problem> warnings() {
+    List<Problem> w = warnings;
+    if (w == null) {
+      w = ContractChecks.warnings(ops);
+      warnings = w;
+    }
+    return w;
+  }
+
+  /**
+   * This contract with the served text of its warnings passed through {@code redact}: each warning,
+   * and the unknown tier and type names themselves, which bind errors and drift sentences quote. A
+   * source that sends credentials uses it so that nothing a backend echoed into a name it serves
+   * reaches a message. Returns this contract when {@code redact} changes nothing.
+   */
+  public Contract redacted(UnaryOperator<String> redact) {
+    Objects.requireNonNull(redact, "redact");
+    if (warnings().isEmpty()) {
+      return this;
+    }
+    List<Op> rewritten = new ArrayList<>(ops.size());
+    boolean changed = false;
+    for (Op op : ops) {
+      Op r = op.hasUnknowns() ? redactNames(op, redact) : op;
+      changed |= !r.equals(op);
+      rewritten.add(r);
+    }
+    List<Problem> redactedWarnings = new ArrayList<>();
+    for (Problem p : warnings()) {
+      Problem r =
+          new Problem(
+              p.kind(),
+              redact.apply(p.opcode()),
+              redact.apply(p.subject()),
+              redact.apply(p.message()));
+      changed |= !r.equals(p);
+      redactedWarnings.add(r);
+    }
+    if (!changed) {
+      return this;
+    }
+    Contract c = new Contract(name, source, List.copyOf(rewritten));
+    c.warnings = List.copyOf(redactedWarnings);
+    return c;
+  }
+
+  private static Op redactNames(Op op, UnaryOperator<String> redact) {
+    List<Operand> operands = new ArrayList<>(op.operands().size());
+    for (Operand o : op.operands()) {
+      operands.add(
+          o.hasUnknownType()
+              ? new Operand(
+                  o.name(),
+                  o.description(),
+                  o.type(),
+                  o.required(),
+                  o.enumValues(),
+                  o.list(),
+                  redactedName(o.unknownType(), redact))
+              : o);
+    }
+    String tier = op.hasUnknownTier() ? redactedName(op.unknownTier(), redact) : "";
+    return new Op(op.opcode(), op.description(), op.objectType(), op.tier(), operands, tier);
+  }
+
+  /**
+   * A redacted unknown name. Messages quote it JSON-escaped, and escaping can rebuild a credential
+   * that decoding took apart (a backslash, a quote), so a name whose escaped form still holds one
+   * is hidden whole; one that redaction turned blank or into a known name is hidden whole too.
+   */
+  private static String redactedName(String name, UnaryOperator<String> redact) {
+    String r = redact.apply(name);
+    StringBuilder escaped = new StringBuilder();
+    JsonText.string(escaped, r == null ? "" : r);
+    boolean known = Tier.lookup(r).isPresent() || OperandType.lookup(r).isPresent();
+    boolean hidden = !redact.apply(escaped.toString()).equals(escaped.toString());
+    return r == null || r.isBlank() || known || hidden ? "[redacted]" : r;
   }
 
   /** Every op, sorted by opcode. */

@@ -1,5 +1,6 @@
 package dev.agentkit.contract;
 
+import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -52,6 +53,58 @@ final class ContractChecks {
                     + " values or use type string"));
       }
     }
+  }
+
+  /**
+   * The warnings about one op: its tier, and each operand's type, when this version does not know
+   * it. One per unknown name, naming the op (and operand) and the name as served.
+   */
+  static void warnings(Op op, List<Problem> warnings) {
+    String label = Names.label(op.opcode());
+    if (op.hasUnknownTier()) {
+      warnings.add(
+          Problem.of(
+              Problem.Kind.UNKNOWN_TIER,
+              op.opcode(),
+              "",
+              label
+                  + ": tier "
+                  + JsonText.shown(op.unknownTier())
+                  + " is not one this agentkit knows ("
+                  + Tier.validNames()
+                  + "), so the op is treated as irreversible: always proposed to a human, never"
+                  + " run live; upgrade agentkit to use the tier as the backend means it"));
+    }
+    for (Operand o : op.operands()) {
+      if (o.hasUnknownType()) {
+        warnings.add(
+            Problem.of(
+                Problem.Kind.UNKNOWN_OPERAND_TYPE,
+                op.opcode(),
+                o.name(),
+                label
+                    + "."
+                    + o.name()
+                    + ": type "
+                    + JsonText.shown(o.unknownType())
+                    + " is not one this agentkit knows ("
+                    + OperandType.validNames()
+                    + "), so the operand is kept as opaque text: verify checks only that a"
+                    + " required value is given, and the typed view reads it as a String; upgrade"
+                    + " agentkit to check it by its type"));
+      }
+    }
+  }
+
+  /** The warnings of every op, in opcode order. */
+  static List<Problem> warnings(List<Op> ops) {
+    List<Problem> warnings = new ArrayList<>();
+    for (Op op : ops) {
+      if (op.hasUnknowns()) {
+        warnings(op, warnings);
+      }
+    }
+    return List.copyOf(warnings);
   }
 
   /**

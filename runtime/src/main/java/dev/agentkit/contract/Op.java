@@ -15,18 +15,71 @@ import java.util.Optional;
  * @param opcode the op's name as the backend knows it
  * @param description what the op does; it is the prompt the model reads
  * @param objectType the kind of object the op acts on ({@code task}), or empty
- * @param tier how reversible the op is; null means unset, which every check rejects
+ * @param tier how reversible the op is; null means unset, which every check rejects; {@link
+ *     Tier#IRREVERSIBLE} for a tier this version does not know
  * @param operands the operands in the contract's order
+ * @param unknownTier the tier's name as served when this version does not know it, else empty;
+ *     given, it makes the tier {@link Tier#IRREVERSIBLE}, so nothing unknown ever runs live
  */
 public record Op(
-    String opcode, String description, String objectType, Tier tier, List<Operand> operands) {
+    String opcode,
+    String description,
+    String objectType,
+    Tier tier,
+    List<Operand> operands,
+    String unknownTier) {
 
-  /** Copies the operands; null strings become empty and a null list empty. */
+  /**
+   * Copies the operands; null strings become empty and a null list empty. An unknown tier name
+   * makes the tier {@link Tier#IRREVERSIBLE}.
+   *
+   * @throws IllegalArgumentException when {@code unknownTier} is a name this version knows
+   */
   public Op {
     opcode = opcode == null ? "" : opcode;
     description = description == null ? "" : description;
     objectType = objectType == null ? "" : objectType;
     operands = operands == null ? List.of() : List.copyOf(operands);
+    unknownTier = unknownTier == null || unknownTier.isBlank() ? "" : unknownTier;
+    if (!unknownTier.isEmpty()) {
+      if (Tier.lookup(unknownTier).isPresent()) {
+        throw new IllegalArgumentException(
+            "tier \"" + unknownTier.trim() + "\" is known; give it as the op's tier instead");
+      }
+      tier = Tier.IRREVERSIBLE;
+    }
+  }
+
+  /** An op whose tier, if any, is one this version knows. */
+  public Op(
+      String opcode, String description, String objectType, Tier tier, List<Operand> operands) {
+    this(opcode, description, objectType, tier, operands, "");
+  }
+
+  /** The tier's name as the contract spells it: its wire name, the unknown name, or empty. */
+  public String tierName() {
+    if (!unknownTier.isEmpty()) {
+      return unknownTier;
+    }
+    return tier == null ? "" : tier.wireName();
+  }
+
+  /** Whether the tier is one this version does not know (and so is read as irreversible). */
+  public boolean hasUnknownTier() {
+    return !unknownTier.isEmpty();
+  }
+
+  /** Whether the tier or any operand's type is one this version does not know. */
+  public boolean hasUnknowns() {
+    if (hasUnknownTier()) {
+      return true;
+    }
+    for (Operand o : operands) {
+      if (o.hasUnknownType()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A builder for an op with this opcode. */
@@ -40,6 +93,7 @@ public record Op(
         .description(description)
         .objectType(objectType)
         .tier(tier)
+        .unknownTier(unknownTier)
         .operands(operands);
   }
 
@@ -78,6 +132,7 @@ public record Op(
     private String description = "";
     private String objectType = "";
     private Tier tier;
+    private String unknownTier = "";
     private final List<Operand> operands = new ArrayList<>();
 
     private Builder(String opcode) {
@@ -102,6 +157,15 @@ public record Op(
       return this;
     }
 
+    /**
+     * A tier name this version does not know, as the backend served it; the op is then {@link
+     * Tier#IRREVERSIBLE}. Empty or null for none.
+     */
+    public Builder unknownTier(String name) {
+      this.unknownTier = name;
+      return this;
+    }
+
     /** Adds one operand; operands keep the order they are added in. */
     public Builder operand(Operand operand) {
       operands.add(Objects.requireNonNull(operand, "operand"));
@@ -117,7 +181,7 @@ public record Op(
 
     /** The op. */
     public Op build() {
-      return new Op(opcode, description, objectType, tier, operands);
+      return new Op(opcode, description, objectType, tier, operands, unknownTier);
     }
   }
 }

@@ -61,6 +61,11 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     UNKNOWN_OPCODE("UnknownOpcode", "opcode"),
     TIER_MISMATCH("TierMismatch", "assertTier"),
     LOCAL_OPCODE_CLASH("LocalOpcodeClash", "opcode"),
+    ASSERTED_UNKNOWN_TIER("AssertedUnknownTier", "assertTier"),
+    OPAQUE_INPUT("OpaqueInput", "input"),
+    // Warnings about a contract: a tier or type this version does not know (see isWarning).
+    UNKNOWN_TIER("UnknownTier", ""),
+    UNKNOWN_OPERAND_TYPE("UnknownOperandType", ""),
     // Verifying an emitted call.
     UNDECLARED_OPCODE("UndeclaredOpcode", ""),
     UNKNOWN_OPERAND("UnknownOperand", ""),
@@ -68,6 +73,8 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     ENUM_VALUE("EnumValue", ""),
     BAD_DATE("BadDate", ""),
     BAD_NUMBER("BadNumber", ""),
+    BAD_INTEGER("BadInteger", ""),
+    BAD_BOOLEAN("BadBoolean", ""),
     BAD_LIST("BadList", ""),
     REQUIRED_MISSING("RequiredMissing", "");
 
@@ -91,6 +98,14 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
      */
     public String attribute() {
       return attribute;
+    }
+
+    /**
+     * Whether a problem of this kind is a warning, which stops nothing: a tier or operand type the
+     * contract serves that this version does not know ({@link Contract#warnings()}).
+     */
+    public boolean isWarning() {
+      return this == UNKNOWN_TIER || this == UNKNOWN_OPERAND_TYPE;
     }
   }
 }

@@ -312,6 +312,7 @@ final class SnapshotReader {
     String description = "";
     String objectType = "";
     Tier tier = null;
+    String unknownTier = "";
     List<Operand> operands = List.of();
     long opcodeAt = -1;
     seen[OP] = 0;
@@ -340,7 +341,9 @@ final class SnapshotReader {
           break;
         case "tier":
           if (value(OP, 3, key)) {
-            tier = tier(text());
+            String name = text();
+            tier = tier(name);
+            unknownTier = tier == null ? name : "";
           }
           break;
         case "operands":
@@ -357,7 +360,7 @@ final class SnapshotReader {
     } else if (opcode == null) {
       throw errors.at(
           start, path(), "missing key \"opcode\": an op needs at least opcode and tier");
-    } else if (tier == null) {
+    } else if (tier == null && unknownTier.isEmpty()) {
       throw errors.at(
           start,
           path(),
@@ -378,7 +381,7 @@ final class SnapshotReader {
               + errors.line(ops.start(first))
               + "); an opcode names one op, so it appears once");
     }
-    Op op = new Op(opcode, description, objectType, tier, operands);
+    Op op = new Op(opcode, description, objectType, tier, operands, unknownTier);
     ops.add(op, start, literals);
   }
 
@@ -408,6 +411,7 @@ final class SnapshotReader {
     String name = null;
     String description = "";
     OperandType type = null;
+    String unknownType = "";
     boolean required = false;
     boolean list = false;
     List<String> values = List.of();
@@ -430,7 +434,9 @@ final class SnapshotReader {
           break;
         case "type":
           if (value(OPERAND, 2, key)) {
-            type = type(text());
+            String served = text();
+            type = type(served);
+            unknownType = type == OperandType.OPAQUE ? served : "";
           }
           break;
         case "required":
@@ -463,7 +469,7 @@ final class SnapshotReader {
               + "\": an operand needs at least name and type");
     }
     literalCount = base + 2 + values.size();
-    return new Operand(name, description, type, required, values, list);
+    return new Operand(name, description, type, required, values, list, unknownType);
   }
 
   /** Reads an enum's values; value {@code i}'s literal goes to {@code literals[first + i]}. */
@@ -574,32 +580,42 @@ final class SnapshotReader {
     throw wrongType("true or false");
   }
 
-  /** {@link Tier#parse}, after a quick look for the canonical names a snapshot has. */
+  /**
+   * {@link Tier#lookup}, after a quick look for the canonical names a snapshot has; null for a name
+   * this version does not know (the op is then irreversible, and a warning). A blank tier is unset,
+   * which is an error, never a low tier.
+   */
   private Tier tier(String name) throws ContractFormatException {
     for (Tier tier : TIERS) {
       if (tier.wireName().equals(name)) {
         return tier;
       }
     }
-    try {
-      return Tier.parse(name);
-    } catch (IllegalArgumentException e) {
-      throw here(e.getMessage());
+    if (name.isBlank()) {
+      try {
+        return Tier.parse(name);
+      } catch (IllegalArgumentException e) {
+        throw here(e.getMessage());
+      }
     }
+    return Tier.lookup(name).orElse(null);
   }
 
-  /** {@link OperandType#parse}, after a quick look for the canonical names a snapshot has. */
+  /**
+   * {@link OperandType#lookup}, after a quick look for the canonical names a snapshot has; {@link
+   * OperandType#OPAQUE} for a name this version does not know (a warning), {@code opaque} included.
+   * A blank type is unset, which is an error.
+   */
   private OperandType type(String name) throws ContractFormatException {
     for (OperandType type : TYPES) {
-      if (type.wireName().equals(name)) {
+      if (type != OperandType.OPAQUE && type.wireName().equals(name)) {
         return type;
       }
     }
-    try {
-      return OperandType.parse(name);
-    } catch (IllegalArgumentException e) {
-      throw here(e.getMessage());
+    if (name.isBlank()) {
+      throw here("the type is blank: give one of " + OperandType.validNames());
     }
+    return OperandType.lookup(name).orElse(OperandType.OPAQUE);
   }
 
   /** In the strict form an unknown key is an error; in the wire form it is skipped. */

@@ -79,7 +79,7 @@ final class SnapshotWriter {
     key(sb, "object_type", depth + 1, false);
     JsonText.string(sb, op.objectType());
     key(sb, "tier", depth + 1, false);
-    JsonText.string(sb, op.tier() == null ? "" : op.tier().wireName());
+    JsonText.string(sb, op.tierName());
     key(sb, "operands", depth + 1, false);
     List<Operand> operands = op.operands();
     if (operands.isEmpty()) {
@@ -107,7 +107,7 @@ final class SnapshotWriter {
     key(sb, "description", depth + 1, false);
     JsonText.string(sb, o.description());
     key(sb, "type", depth + 1, false);
-    JsonText.string(sb, o.type().wireName());
+    JsonText.string(sb, o.typeName());
     key(sb, "required", depth + 1, false);
     sb.append(o.required());
     key(sb, "list", depth + 1, false);
@@ -306,7 +306,11 @@ final class SnapshotWriter {
       put(OBJECT_TYPE);
       string(op.objectType());
       put(TIER);
-      put(op.tier() == null ? NO_TIER : TIERS[op.tier().ordinal()]);
+      if (op.hasUnknownTier()) {
+        name(op.unknownTier());
+      } else {
+        put(op.tier() == null ? NO_TIER : TIERS[op.tier().ordinal()]);
+      }
       put(OPERANDS);
       List<Operand> operands = op.operands();
       for (int i = 0; i < operands.size(); i++) {
@@ -319,7 +323,11 @@ final class SnapshotWriter {
         put(DESCRIPTION);
         string(o.description());
         put(TYPE);
-        put(TYPES[o.type().ordinal()]);
+        if (o.hasUnknownType()) {
+          name(o.unknownType());
+        } else {
+          put(TYPES[o.type().ordinal()]);
+        }
         put(REQUIRED);
         put(o.required() ? TRUE : FALSE);
         put(LIST);
@@ -357,6 +365,13 @@ final class SnapshotWriter {
         JsonText.string(scratch, s);
         put(scratch.toString().getBytes(StandardCharsets.UTF_8));
       }
+    }
+
+    /** A name as served (an unknown tier or type), which has no literal in the source. */
+    private void name(String s) {
+      scratch.setLength(0);
+      JsonText.string(scratch, s);
+      put(scratch.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private void put(char c) {

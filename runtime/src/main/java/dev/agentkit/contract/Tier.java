@@ -2,6 +2,7 @@ package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.Names;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * How reversible an act is, as the backend classifies it. The tier decides whether an act may run
@@ -9,6 +10,11 @@ import java.util.Locale;
  *
  * <p>There is no "unset" constant on purpose: an act without a tier is a validation error, never
  * read-only, because read-only acts run without asking.
+ *
+ * <p>A tier name this version does not know is not an error in a served contract or a snapshot: the
+ * op is read as {@link #IRREVERSIBLE} (always proposed to a human, never run live), with the name
+ * as served in {@link Op#unknownTier()}, so a backend that adds a tier stops nothing and runs
+ * nothing unknown.
  */
 public enum Tier {
   /** Reads only; changes nothing. */
@@ -43,25 +49,40 @@ public enum Tier {
       throw new IllegalArgumentException(
           "the tier is blank: give one of " + validNames() + " (an unset tier is never read-only)");
     }
-    String key = name.trim().toLowerCase(Locale.ROOT);
-    switch (key) {
+    return lookup(name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown tier \""
+                        + name.trim()
+                        + "\": use one of "
+                        + validNames()
+                        + Names.didYouMean(
+                            name.trim().toLowerCase(Locale.ROOT),
+                            Names.wireNames(values(), Tier::wireName))));
+  }
+
+  /**
+   * The tier a name stands for, as {@link #parse} reads it; empty for a blank name or one this
+   * version does not know.
+   */
+  public static Optional<Tier> lookup(String name) {
+    if (name == null) {
+      return Optional.empty();
+    }
+    switch (name.trim().toLowerCase(Locale.ROOT)) {
       case "read_only":
       case "readonly":
-        return READ_ONLY;
+        return Optional.of(READ_ONLY);
       case "reversible":
-        return REVERSIBLE;
+        return Optional.of(REVERSIBLE);
       case "external_reversible":
       case "externalreversible":
-        return EXTERNAL_REVERSIBLE;
+        return Optional.of(EXTERNAL_REVERSIBLE);
       case "irreversible":
-        return IRREVERSIBLE;
+        return Optional.of(IRREVERSIBLE);
       default:
-        throw new IllegalArgumentException(
-            "unknown tier \""
-                + name.trim()
-                + "\": use one of "
-                + validNames()
-                + Names.didYouMean(key, Names.wireNames(values(), Tier::wireName)));
+        return Optional.empty();
     }
   }
 

@@ -5,6 +5,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -199,11 +200,17 @@ public final class DriftReport {
    * a withheld act with no ask wording.
    */
   private static void compareTier(Op b, Op a, Findings f) {
+    if (a.hasUnknownTier() && !a.unknownTier().equals(b.unknownTier())) {
+      // Graded breaking for an op the agent uses, whatever the old tier: nothing here can say what
+      // the new one means, though the act is only ever proposed meanwhile.
+      f.add(DriftRule.TIER_UNKNOWN, "", tierText(b), tierText(a), "", "");
+      return;
+    }
     if (b.tier() == a.tier() || b.tier() == null || a.tier() == null) {
       return;
     }
-    String from = b.tier().wireName();
-    String to = a.tier().wireName();
+    String from = tierText(b);
+    String to = tierText(a);
     if (a.tier().ordinal() < b.tier().ordinal()) {
       f.add(DriftRule.TIER_LOWERED, "", from, to, "", "");
       return;
@@ -228,12 +235,44 @@ public final class DriftReport {
     f.add(DriftRule.TIER_RAISED, f.grade(severity), "", from, to, "", why);
   }
 
+  /** A tier as drift sentences name it: the wire name, or an unknown one quoted as served. */
+  private static String tierText(Op op) {
+    return op.hasUnknownTier() ? JsonText.shown(op.unknownTier()) : op.tierName();
+  }
+
+  /** An operand's type as drift sentences name it, like {@link #tierText}. */
+  private static String typeText(Operand o) {
+    return o.hasUnknownType() ? JsonText.shown(o.unknownType()) : o.typeName();
+  }
+
+  /**
+   * The type changes an agent compiled against the old type absorbs, old type to new ones: the
+   * compiled typed view reads every value the new type's verify accepts, and the premise compares
+   * them the same way. Every other change, to or from an unknown type included, is breaking for an
+   * op the agent uses.
+   */
+  private static final Map<OperandType, Set<OperandType>> COMPATIBLE_TYPE_CHANGES =
+      Map.of(OperandType.NUMBER, Set.of(OperandType.INTEGER));
+
+  private static void compareType(Operand bo, Operand ao, Findings f) {
+    if (bo.typeName().equals(ao.typeName())) {
+      return;
+    }
+    boolean absorbed =
+        COMPATIBLE_TYPE_CHANGES.getOrDefault(bo.type(), Set.of()).contains(ao.type());
+    f.add(
+        DriftRule.OPERAND_TYPE_CHANGED,
+        f.grade(absorbed ? DriftSeverity.COMPATIBLE : DriftSeverity.BREAKING),
+        bo.name(),
+        typeText(bo),
+        typeText(ao),
+        "",
+        absorbed ? "; every " + ao.type().wireName() + " is a " + bo.type().wireName() : "");
+  }
+
   private static void compareOperand(Operand bo, Operand ao, Findings f) {
     String name = bo.name();
-    if (bo.type() != ao.type()) {
-      f.add(
-          DriftRule.OPERAND_TYPE_CHANGED, name, bo.type().wireName(), ao.type().wireName(), "", "");
-    }
+    compareType(bo, ao, f);
     if (bo.list() != ao.list()) {
       f.add(
           DriftRule.OPERAND_LIST_CHANGED,

@@ -27,7 +27,7 @@ public enum DriftRule {
   OPERAND_TYPE_CHANGED(
       "operand-type-changed",
       BREAKING,
-      "the backend changed the type of {target} from {from} to {to}{use}",
+      "the backend changed the type of {target} from {from} to {to}{use}{note}",
       ""),
   OPERAND_LIST_CHANGED("operand-list-changed", BREAKING, "the backend made {target} {to}{use}", ""),
   OPERAND_BECAME_REQUIRED(
@@ -49,6 +49,13 @@ public enum DriftRule {
       COMPATIBLE,
       "the backend raised the tier of {op} from {from} to {to}{use}{note}",
       ""),
+  TIER_UNKNOWN(
+      "tier-unknown",
+      BREAKING,
+      "the backend now serves tier {to} for {op}, which this agentkit does not know, instead of"
+          + " {from}{use}",
+      "; the act is treated as irreversible (never run live), so upgrade agentkit before binding"
+          + " it, or acknowledge the item"),
   TIER_LOWERED(
       "tier-lowered",
       COMPATIBLE,

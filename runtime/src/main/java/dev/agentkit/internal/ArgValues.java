@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Typed readings of an emitted call's string arguments, for the typed views the annotation
@@ -48,6 +49,35 @@ public final class ArgValues {
       // Values.isNumber checks the range before this; this only keeps the promise never to throw.
       return Optional.empty();
     }
+  }
+
+  /**
+   * An integer argument (surrounding blanks ignored); empty when it is not a whole number in the
+   * signed 64-bit range, the range verify accepts.
+   */
+  public static OptionalLong integer(String value) {
+    if (value == null) {
+      return OptionalLong.empty();
+    }
+    String t = value.trim();
+    if (Values.integerCheck(t) != Values.VALID) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(Values.integer(t));
+    } catch (NumberFormatException e) {
+      // Values.integerCheck checks the range before this; this only keeps the promise never to
+      // throw.
+      return OptionalLong.empty();
+    }
+  }
+
+  /**
+   * A boolean argument (surrounding blanks ignored), spelled as verify accepts it ({@code true},
+   * {@code false}, {@code 1}, {@code 0}, {@code t}, {@code F}...); empty for anything else.
+   */
+  public static Optional<Boolean> bool(String value) {
+    return value == null ? Optional.empty() : Optional.ofNullable(Values.bool(value.trim()));
   }
 
   /**

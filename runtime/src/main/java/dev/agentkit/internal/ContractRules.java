@@ -9,6 +9,7 @@ import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.internal.ActDeclaration.Handler;
+import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -75,6 +76,10 @@ public final class ContractRules {
         problems.add(unknownOpcode(contract, opcode));
         continue;
       }
+      if (use.assertTier() != null && spec.hasUnknownTier()) {
+        problems.add(assertedUnknownTier(use, spec));
+        continue;
+      }
       if (use.assertTier() != null && use.assertTier() != spec.tier()) {
         problems.add(
             Problem.of(
@@ -110,6 +115,24 @@ public final class ContractRules {
     }
     problems.addAll(validate(bound));
     return new Binding(bound, problems);
+  }
+
+  /**
+   * An asserted tier cannot be checked against a tier this version does not know; accepting it
+   * would let an assertion of irreversible pass on nothing but the fallback.
+   */
+  private static Problem assertedUnknownTier(ActDeclaration use, Op spec) {
+    return Problem.of(
+        Problem.Kind.ASSERTED_UNKNOWN_TIER,
+        use.opcode(),
+        "",
+        Names.label(use.opcode())
+            + ": the agent asserts tier "
+            + use.assertTier().wireName()
+            + ", but the backend serves tier "
+            + JsonText.shown(spec.unknownTier())
+            + ", which this agentkit does not know, so the assertion cannot be checked; remove"
+            + " it (the op is treated as irreversible meanwhile) or upgrade agentkit");
   }
 
   /** The problem for an opcode the contract lacks, listing the contract's opcodes sorted. */
@@ -217,7 +240,7 @@ public final class ContractRules {
               d ->
                   label(d)
                       + ": tier "
-                      + d.op().tier().wireName()
+                      + tierText(d)
                       + " is always withheld for a human, but the act has no ask wording, so the"
                       + " user would never be asked and the act would vanish; add ask wording"
                       + " (@Ask)"),
@@ -227,7 +250,7 @@ public final class ContractRules {
               d ->
                   label(d)
                       + ": has a run handler, but tier "
-                      + d.op().tier().wireName()
+                      + tierText(d)
                       + " can never run live, so the handler is dead code that reads as live;"
                       + " remove it (@Run) and let the user accept the proposal"),
           when(
@@ -297,6 +320,14 @@ public final class ContractRules {
     return Names.label(d.opcode());
   }
 
+  /** The op's tier as messages name it; an unknown one with how it is read. */
+  private static String tierText(ActDeclaration d) {
+    Op op = d.op();
+    return op.hasUnknownTier()
+        ? JsonText.shown(op.unknownTier()) + " (unknown to this agentkit, so read as irreversible)"
+        : op.tier().wireName();
+  }
+
   private static boolean withheld(ActDeclaration d) {
     Tier tier = d.op().tier();
     return tier != null && AutonomyRung.maxRungFor(tier) == AutonomyRung.ASK;
@@ -331,6 +362,10 @@ public final class ContractRules {
                   + Names.didYouMean(d.input(), names)));
       return;
     }
+    if (input.hasUnknownType() && comparesInput(d.category())) {
+      problems.add(opaqueInput(d, input));
+      return;
+    }
     if (input.type() != OperandType.ENUM || d.category() != ChangeCategory.TERMINAL) {
       return;
     }
@@ -351,6 +386,33 @@ public final class ContractRules {
                     + Names.didYouMean(state, input.enumValues())));
       }
     }
+  }
+
+  /** The categories whose premise reads the input's values: a typed compare, or terminal states. */
+  private static boolean comparesInput(ChangeCategory category) {
+    return category == ChangeCategory.SCALAR_SET
+        || category == ChangeCategory.MEMBERSHIP
+        || category == ChangeCategory.TERMINAL;
+  }
+
+  private static Problem opaqueInput(ActDeclaration d, Operand input) {
+    String what =
+        d.category() == ChangeCategory.TERMINAL
+            ? "its terminal states cannot be checked against the operand's values"
+            : "category " + d.category().wireName() + " cannot compare its values by type";
+    return Problem.of(
+        Problem.Kind.OPAQUE_INPUT,
+        d.opcode(),
+        d.input(),
+        label(d)
+            + ": input \""
+            + d.input()
+            + "\" has type "
+            + JsonText.shown(input.unknownType())
+            + ", which this agentkit does not know, so "
+            + what
+            + "; use a category that compares nothing (always_mints, merge, fills_slot), or"
+            + " upgrade agentkit");
   }
 
   private static void checkStructured(ActDeclaration d, List<Problem> problems) {

@@ -187,6 +187,57 @@ public final class Values {
         : VALID;
   }
 
+  /**
+   * {@link #VALID} for a whole number as Go's {@code strconv.ParseInt(s, 10, 64)} reads it: an
+   * optional {@code +} or {@code -}, then ASCII digits, nothing else; {@link #OUT_OF_RANGE} when it
+   * is written so but is beyond a signed 64-bit integer; {@link #MALFORMED} for anything else.
+   */
+  public static int integerCheck(String s) {
+    int n = s.length();
+    int i = n > 0 && (s.charAt(0) == '+' || s.charAt(0) == '-') ? 1 : 0;
+    if (i == n) {
+      return MALFORMED;
+    }
+    for (int j = i; j < n; j++) {
+      if (!isDigit(s.charAt(j))) {
+        return MALFORMED;
+      }
+    }
+    while (i < n - 1 && s.charAt(i) == '0') {
+      i++;
+    }
+    if (n - i < 19) {
+      return VALID;
+    }
+    if (n - i > 19) {
+      return OUT_OF_RANGE;
+    }
+    // Nineteen significant digits: compare with the bound of the value's sign.
+    String bound = s.charAt(0) == '-' ? "9223372036854775808" : "9223372036854775807";
+    return s.substring(i).compareTo(bound) <= 0 ? VALID : OUT_OF_RANGE;
+  }
+
+  /** The value of an integer {@link #integerCheck} accepts; undefined for any other. */
+  public static long integer(String s) {
+    return Long.parseLong(s);
+  }
+
+  /**
+   * The truth value of a boolean as Go's {@code strconv.ParseBool} reads it, or null: {@code 1},
+   * {@code t}, {@code T}, {@code TRUE}, {@code true}, {@code True}, {@code 0}, {@code f}, {@code
+   * F}, {@code FALSE}, {@code false}, {@code False}; nothing else (no blanks, no other casing).
+   */
+  public static Boolean bool(String s) {
+    switch (s) {
+      case "1", "t", "T", "TRUE", "true", "True":
+        return Boolean.TRUE;
+      case "0", "f", "F", "FALSE", "false", "False":
+        return Boolean.FALSE;
+      default:
+        return null;
+    }
+  }
+
   /** The instant a date or date-time names; a date is its start in UTC, no offset means UTC. */
   public static Instant instant(String s) {
     String t = s.trim();
@@ -208,12 +259,29 @@ public final class Values {
   }
 
   /**
-   * Whether two values are the same for an operand of this type: dates by instant, numbers
-   * numerically, everything else as trimmed strings. Values that do not parse as their type are
-   * compared as trimmed strings.
+   * Whether two values are the same for an operand of this type: dates by instant, numbers and
+   * integers numerically, booleans by truth value ({@code 1} is {@code true}), an opaque type only
+   * when the texts are identical (its meaning is unknown, so anything else counts as a change),
+   * everything else as trimmed strings. Values that do not parse as their type are compared as
+   * trimmed strings.
    */
   public static boolean same(OperandType type, String a, String b) {
-    if (type == OperandType.DATE) {
+    if (type == OperandType.OPAQUE) {
+      return a.equals(b);
+    }
+    if (type == OperandType.INTEGER) {
+      String x = a.trim();
+      String y = b.trim();
+      if (integerCheck(x) == VALID && integerCheck(y) == VALID) {
+        return integer(x) == integer(y);
+      }
+    } else if (type == OperandType.BOOLEAN) {
+      Boolean x = bool(a.trim());
+      Boolean y = bool(b.trim());
+      if (x != null && y != null) {
+        return x.equals(y);
+      }
+    } else if (type == OperandType.DATE) {
       Instant x = instant(a);
       Instant y = instant(b);
       if (x != null && y != null) {

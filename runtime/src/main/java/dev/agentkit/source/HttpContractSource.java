@@ -154,7 +154,10 @@ public final class HttpContractSource implements ContractSource {
               + " contract really is that large, raise maxResponseBytes");
     }
     try {
-      return ContractSnapshot.parseWire(body.bytes(), description, contractName);
+      // Warnings quote names the backend served (an unknown tier or type), which a backend may
+      // have echoed a credential into, like any other text of the body.
+      return ContractSnapshot.parseWire(body.bytes(), description, contractName)
+          .redacted(redactor::redact);
     } catch (ContractFormatException e) {
       // The codec quotes the body (values, names, excerpts); a backend may have echoed a credential
       // into it. The original exception is not kept, not even as a cause.

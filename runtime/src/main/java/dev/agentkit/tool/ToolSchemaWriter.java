@@ -22,6 +22,7 @@ final class ToolSchemaWriter {
   static final String DATE_HINT =
       "An ISO-8601 date-time such as 2026-03-31T17:00:00Z; a plain date such as 2026-03-31 is"
           + " also accepted.";
+  static final String OPAQUE_HINT = "Write the value as text; the contract's type for it is %s.";
   static final String STRUCTURED_HINT = "Write it as JSON text (an object or an array).";
 
   private ToolSchemaWriter() {}
@@ -92,13 +93,13 @@ final class ToolSchemaWriter {
       description(g, o.description(), STRUCTURED_HINT);
     } else if (o.list()) {
       g.writeStringField("type", "array");
-      description(g, o.description(), o.type() == OperandType.DATE ? DATE_HINT : "");
+      description(g, o.description(), hint(o));
       g.writeObjectFieldStart("items");
       writeScalar(g, o);
       g.writeEndObject();
     } else {
       writeScalar(g, o);
-      description(g, o.description(), o.type() == OperandType.DATE ? DATE_HINT : "");
+      description(g, o.description(), hint(o));
     }
     g.writeEndObject();
   }
@@ -106,6 +107,8 @@ final class ToolSchemaWriter {
   private static void writeScalar(JsonGenerator g, Operand o) throws IOException {
     switch (o.type()) {
       case NUMBER -> g.writeStringField("type", "number");
+      case INTEGER -> g.writeStringField("type", "integer");
+      case BOOLEAN -> g.writeStringField("type", "boolean");
       case DATE -> {
         g.writeStringField("type", "string");
         g.writeStringField("format", "date-time");
@@ -120,6 +123,21 @@ final class ToolSchemaWriter {
       }
       default -> g.writeStringField("type", "string");
     }
+  }
+
+  /**
+   * What the description adds for the model: the date format, or for a type this version does not
+   * know, that the value is written as text of the type the contract names.
+   */
+  private static String hint(Operand o) {
+    if (o.type() == OperandType.DATE) {
+      return DATE_HINT;
+    }
+    if (o.type() == OperandType.OPAQUE) {
+      String type = o.unknownType().strip();
+      return String.format(OPAQUE_HINT, type.length() > 80 ? type.substring(0, 77) + "..." : type);
+    }
+    return "";
   }
 
   private static void description(JsonGenerator g, String text, String hint) throws IOException {

@@ -3,6 +3,18 @@ package dev.agentkit.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.agentkit.ActionSet;
+import dev.agentkit.BindException;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftReport;
+import dev.agentkit.drift.DriftReport.Usage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -116,7 +128,7 @@ class SecretsNeverLeakPropertyTest {
                   + " \"operands\": [{\"name\": \"x\", \"type\": \""
                   + filler
                   + t
-                  + "\"}]}]}";
+                  + "\", \"list\": 7}]}]}";
           case UNQUOTED_TOKEN -> "{\"ops\": [{\"opcode\": " + filler + t + "}]}";
           case WRONG_TYPE ->
               "{\"ops\": [{\"opcode\": \"a\", \"tier\": \"reversible\","
@@ -130,6 +142,82 @@ class SecretsNeverLeakPropertyTest {
         };
 
     assertFetchHidesToken(token, new Response(200, "application/json", body));
+  }
+
+  /**
+   * A tier or type this version does not know is read, not refused; its name is served data, so the
+   * warnings, the names kept in the ops, a bind error asserting that tier and the drift against a
+   * snapshot all come out with the token blanked.
+   */
+  @Property(tries = 150)
+  void anUnknownTierOrTypeNeverShowsTheToken(
+      @ForAll("tokens") String token,
+      @ForAll Encoding encoding,
+      @ForAll boolean inTier,
+      @ForAll @IntRange(max = 60) int padding,
+      @ForAll long seed) {
+    Random random = new Random(seed);
+    String name = filler(random, padding) + encode(token, encoding, random);
+    String body =
+        "{\"ops\": [{\"opcode\": \"a\", \"description\": \"A.\", \"tier\": \""
+            + (inTier ? name : "reversible")
+            + "\", \"operands\": [{\"name\": \"x\", \"type\": \""
+            + (inTier ? "string" : name)
+            + "\"}]}]}";
+    RESPONSE.set(new Response(200, "application/json", body));
+    HttpContractSource source =
+        HttpContractSource.builder(URI.create(url()))
+            .contractName("taskboard")
+            .header("Authorization", "Bearer " + token)
+            .requestTimeout(Duration.ofSeconds(20))
+            .build();
+    Contract live;
+    try {
+      live = source.fetch();
+    } catch (ContractSourceException e) {
+      // A raw quote or backslash in the token breaks the JSON: then the error must hide it.
+      assertFetchHidesToken(token, new Response(200, "application/json", body));
+      return;
+    }
+    List<String> texts = new ArrayList<>();
+    assertThat(live.warnings()).hasSize(1);
+    for (Problem w : live.warnings()) {
+      texts.add(w.message());
+      texts.add(w.subject());
+    }
+    Op op = live.op("a").orElseThrow();
+    texts.add(op.tierName());
+    texts.add(op.operands().get(0).typeName());
+    texts.add(op.toString());
+    Op known =
+        Op.builder("a")
+            .description("A.")
+            .tier(Tier.REVERSIBLE)
+            .operand(Operand.of("x", OperandType.STRING))
+            .build();
+    texts.add(
+        DriftReport.compare(Contract.of("taskboard", List.of(known)), live, Usage.wholeContract())
+            .toString());
+    try {
+      ActionSet.bind(
+          live,
+          List.of(
+              Use.<Object>of("a", ChangeCategory.SCALAR_SET)
+                  .input("x")
+                  .assertTier(Tier.IRREVERSIBLE)
+                  .reader((st, c) -> "")
+                  .ask(c -> "A?")
+                  .build()));
+    } catch (BindException e) {
+      texts.add(e.getMessage());
+    }
+    for (String text : texts) {
+      for (String fragment : fragments(token)) {
+        assertThat(fold(text))
+            .as("a piece of the token (%s) in %s", fragment, text)
+            .doesNotContain(fragment);
+      }
+    }
   }
 
   @Property(tries = 200)

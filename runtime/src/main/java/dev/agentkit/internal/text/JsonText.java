@@ -33,6 +33,17 @@ public final class JsonText {
     sb.append('"');
   }
 
+  /**
+   * A name a contract served, for a message: a JSON string literal, so no quote, control character
+   * or line break in it can end the sentence, cut to 80 characters with {@code ...}.
+   */
+  public static String shown(String s) {
+    String cut = s.length() > 80 ? s.substring(0, 77) + "..." : s;
+    StringBuilder sb = new StringBuilder(cut.length() + 2);
+    string(sb, cut);
+    return sb.toString();
+  }
+
   private static boolean isLoneSurrogate(String s, int i) {
     char c = s.charAt(i);
     if (Character.isHighSurrogate(c)) {
