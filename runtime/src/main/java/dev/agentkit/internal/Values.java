@@ -260,10 +260,10 @@ public final class Values {
 
   /**
    * Whether two values are the same for an operand of this type: dates by instant, numbers and
-   * integers numerically, booleans by truth value ({@code 1} is {@code true}), an opaque type only
-   * when the texts are identical (its meaning is unknown, so anything else counts as a change),
-   * everything else as trimmed strings. Values that do not parse as their type are compared as
-   * trimmed strings.
+   * integers numerically (an integer given as a decimal too), booleans by truth value ({@code 1} is
+   * {@code true}), an opaque type only when the texts are identical (its meaning is unknown, so
+   * anything else counts as a change), everything else as trimmed strings. Values that do not parse
+   * as their type are compared as trimmed strings.
    */
   public static boolean same(OperandType type, String a, String b) {
     if (type == OperandType.OPAQUE) {
@@ -274,6 +274,10 @@ public final class Values {
       String y = b.trim();
       if (integerCheck(x) == VALID && integerCheck(y) == VALID) {
         return integer(x) == integer(y);
+      }
+      // A state reader may give an integer as a decimal (40.0): still the same number.
+      if (isNumber(x) && isNumber(y)) {
+        return new BigDecimal(x).compareTo(new BigDecimal(y)) == 0;
       }
     } else if (type == OperandType.BOOLEAN) {
       Boolean x = bool(a.trim());

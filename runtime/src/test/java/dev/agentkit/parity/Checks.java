@@ -101,6 +101,12 @@ final class Checks {
   }
 
   static void willChange(Vector v) throws Exception {
+    if (v.expect().containsKey("bindError")) {
+      assertThatThrownBy(() -> Sets.actionSet(v))
+          .as(v.toString())
+          .hasMessageContaining(Json.str(v.expect(), "bindError"));
+      return;
+    }
     ActionSet<State> set = Sets.actionSet(v);
     State state = State.of(v.map("state"));
     assertThat(set.willChange(state, Sets.call(v.fields().get("call"))))
