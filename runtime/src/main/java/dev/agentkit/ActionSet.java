@@ -15,6 +15,7 @@ import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * A valid set of bound acts with their handlers: what an agent may emit, how to tell whether a call
@@ -369,73 +371,68 @@ public final class ActionSet<S> {
                 + " is not one of the allowed values: "
                 + Names.listing(o.enumValues())
                 + Names.didYouMean(v, o.enumValues()));
-      case DATE:
-        // Dates and numbers are read trimmed, here as in willChange and the typed views.
-        int date = Values.dateCheck(v.trim());
-        if (date == Values.VALID) {
-          return null;
-        }
-        return Problem.of(
-            Problem.Kind.BAD_DATE,
-            opcode,
-            o.name(),
-            opcode
-                + "."
-                + o.name()
-                + ": "
-                + quote(v)
-                + (date == Values.OUT_OF_RANGE
-                    ? " is not a date: its offset is more than 18 hours from UTC"
-                    : " is not a date")
-                + "; write an ISO-8601 date such as 2026-03-31 or a date-time such"
-                + " as 2026-03-31T17:00:00Z");
-      case NUMBER:
-        int number = Values.numberCheck(v.trim());
-        if (number == Values.VALID) {
-          return null;
-        }
-        return Problem.of(
-            Problem.Kind.BAD_NUMBER,
-            opcode,
-            o.name(),
-            opcode
-                + "."
-                + o.name()
-                + ": "
-                + quote(v)
-                + (number == Values.OUT_OF_RANGE
-                    ? " is not a number: its exponent is out of range"
-                    : " is not a number")
-                + "; write digits such as 3, -2.5 or 1e3");
-      case INTEGER:
-        return checkInteger(opcode, o, v);
-      case BOOLEAN:
-        // Integers and booleans are read trimmed too, as their typed views read them.
-        return Values.bool(v.trim()) != null
-            ? null
-            : Problem.of(
-                Problem.Kind.BAD_BOOLEAN,
-                opcode,
-                o.name(),
-                opcode
-                    + "."
-                    + o.name()
-                    + ": "
-                    + quote(v)
-                    + " is not a boolean; write true or false");
       default:
-        // A string, or an opaque type this version does not know: any given value passes.
-        return null;
+        return checkTyped(opcode, o, v);
     }
   }
 
-  private static Problem checkInteger(String opcode, Operand o, String v) {
-    int integer = Values.integerCheck(v.trim());
-    if (integer == Values.VALID) {
+  /** How verify reads a value of a typed scalar: its check, and what it says of a bad value. */
+  private record ScalarRule(
+      Problem.Kind kind,
+      ToIntFunction<String> check,
+      String malformed,
+      String outOfRange,
+      String fix) {}
+
+  /**
+   * The typed scalars; a string, or an opaque type this version does not know, is not here: any
+   * given value passes. Values are read trimmed, as {@code willChange} and the typed views read
+   * them.
+   */
+  private static final Map<OperandType, ScalarRule> SCALAR_RULES =
+      new EnumMap<>(
+          Map.of(
+              OperandType.DATE,
+              new ScalarRule(
+                  Problem.Kind.BAD_DATE,
+                  Values::dateCheck,
+                  "is not a date",
+                  "is not a date: its offset is more than 18 hours from UTC",
+                  "write an ISO-8601 date such as 2026-03-31 or a date-time such as"
+                      + " 2026-03-31T17:00:00Z"),
+              OperandType.NUMBER,
+              new ScalarRule(
+                  Problem.Kind.BAD_NUMBER,
+                  Values::numberCheck,
+                  "is not a number",
+                  "is not a number: its exponent is out of range",
+                  "write digits such as 3, -2.5 or 1e3"),
+              OperandType.INTEGER,
+              new ScalarRule(
+                  Problem.Kind.BAD_INTEGER,
+                  Values::integerCheck,
+                  "is not an integer",
+                  "is not an integer this backend takes: it is beyond the signed 64-bit range",
+                  "write whole digits such as 3 or -42, with no fraction or exponent"),
+              OperandType.BOOLEAN,
+              new ScalarRule(
+                  Problem.Kind.BAD_BOOLEAN,
+                  v -> Values.bool(v) == null ? Values.MALFORMED : Values.VALID,
+                  "is not a boolean",
+                  "is not a boolean",
+                  "write true or false")));
+
+  private static Problem checkTyped(String opcode, Operand o, String v) {
+    ScalarRule rule = SCALAR_RULES.get(o.type());
+    if (rule == null) {
+      return null;
+    }
+    int verdict = rule.check().applyAsInt(v.trim());
+    if (verdict == Values.VALID) {
       return null;
     }
     return Problem.of(
-        Problem.Kind.BAD_INTEGER,
+        rule.kind(),
         opcode,
         o.name(),
         opcode
@@ -443,10 +440,10 @@ public final class ActionSet<S> {
             + o.name()
             + ": "
             + quote(v)
-            + (integer == Values.OUT_OF_RANGE
-                ? " is not an integer this backend takes: it is beyond the signed 64-bit range"
-                : " is not an integer")
-            + "; write whole digits such as 3 or -42, with no fraction or exponent");
+            + " "
+            + (verdict == Values.OUT_OF_RANGE ? rule.outOfRange() : rule.malformed())
+            + "; "
+            + rule.fix());
   }
 
   private static String quote(String v) {
