@@ -3,6 +3,7 @@ package dev.agentkit.maven;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Problem;
 import dev.agentkit.drift.DriftReport;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -145,6 +146,28 @@ abstract class ContractGoal extends AbstractMojo {
     }
     Server plain = r.getServer();
     return new SourceFactory.Server(plain.getUsername(), plain.getPassword());
+  }
+
+  /**
+   * Fetches a contract as {@link #fetch(ContractSource, String)} does and logs, as a warning, each
+   * tier or operand type in it this version does not know (the op reads as irreversible, the
+   * operand as opaque; nothing stops).
+   */
+  Contract fetchWarning(ContractSource source, String name) throws MojoFailureException {
+    Contract live = fetch(source, name);
+    for (String line : warningLines(live)) {
+      getLog().warn(line);
+    }
+    return live;
+  }
+
+  /** One line per warning of the contract, naming it. */
+  static List<String> warningLines(Contract contract) {
+    List<String> lines = new ArrayList<>();
+    for (Problem w : contract.warnings()) {
+      lines.add("agentkit: " + contract.name() + ": " + w.message());
+    }
+    return lines;
   }
 
   /** Fetches a contract and stamps it with the configured name and the source's description. */

@@ -71,7 +71,7 @@ public class SnapshotMojo extends ContractGoal {
   private void snapshot(String name, ContractSource source)
       throws MojoExecutionException, MojoFailureException {
     Path file = snapshotDir().resolve(name + ".json");
-    Contract live = fetch(source, name);
+    Contract live = fetchWarning(source, name);
     String refusal = refusal(live, source.describe(), file);
     if (refusal != null) {
       throw new MojoFailureException(refusal);

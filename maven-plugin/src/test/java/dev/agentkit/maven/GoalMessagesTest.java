@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.internal.WiringStamp;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -34,6 +35,36 @@ class GoalMessagesTest {
         return "http://127.0.0.1:9/contract";
       }
     };
+  }
+
+  @Test
+  void anUnknownTierIsOneWarningNamingTheContractTheOpAndTheTier() throws Exception {
+    Contract served =
+        ContractSnapshot.parseWire(
+            ("{\"contract\": \"taskboard\", \"ops\": [{\"opcode\": \"launch\","
+                    + " \"description\": \"Launch.\", \"tier\": \"quantum\"}]}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            "test",
+            "taskboard");
+    ContractSource source =
+        new ContractSource() {
+          @Override
+          public Contract fetch() {
+            return served;
+          }
+
+          @Override
+          public String describe() {
+            return "http://127.0.0.1:9/contract";
+          }
+        };
+    Contract live = ContractGoal.fetch(source, "taskboard");
+    assertThat(ContractGoal.warningLines(live))
+        .containsExactly(
+            "agentkit: taskboard: [UnknownTier] launch: tier \"quantum\" is not one this agentkit"
+                + " knows (external_reversible, irreversible, read_only, reversible), so the op is"
+                + " treated as irreversible: always proposed to a human, never run live; upgrade"
+                + " agentkit to use the tier as the backend means it");
   }
 
   @Test
