@@ -6,6 +6,8 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.Values;
+import dev.agentkit.internal.text.JsonText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +112,9 @@ final class CompiledContractWriter {
     StringBuilder b = new StringBuilder(type);
     boolean describe = !o.description().isEmpty();
     boolean require = o.required();
+    if (o.enumValues().size() > INLINE_VALUES) {
+      return constructed(w, o);
+    }
     if (o.type() == OperandType.ENUM) {
       b.append(".enumOf(").append(name).append(", ").append(o.required());
       for (String v : o.enumValues()) {
@@ -143,10 +148,23 @@ final class CompiledContractWriter {
     return b.toString();
   }
 
+  /**
+   * The most enum values written one literal each; more are written as one JSON array read at run
+   * time ({@link Values#listElements}), since each literal argument costs bytecode and a method may
+   * hold only 64 KB of it.
+   */
+  static final int INLINE_VALUES = 64;
+
   private static String constructed(SourceWriter w, Operand o) {
-    List<String> values = new ArrayList<>();
-    for (String v : o.enumValues()) {
-      values.add(SourceWriter.literal(v));
+    String values;
+    if (o.enumValues().size() > INLINE_VALUES) {
+      values = w.name(Values.class) + ".listElements(" + SourceWriter.literal(json(o)) + ")";
+    } else {
+      List<String> literals = new ArrayList<>();
+      for (String v : o.enumValues()) {
+        literals.add(SourceWriter.literal(v));
+      }
+      values = w.name(List.class) + ".of(" + String.join(", ", literals) + ")";
     }
     return "new "
         + w.name(Operand.class)
@@ -161,12 +179,22 @@ final class CompiledContractWriter {
         + ", "
         + o.required()
         + ", "
-        + w.name(List.class)
-        + ".of("
-        + String.join(", ", values)
-        + "), "
+        + values
+        + ", "
         + o.list()
         + (o.hasUnknownType() ? ", " + SourceWriter.literal(o.unknownType()) : "")
         + ")";
+  }
+
+  /** The operand's values as a JSON array of strings. */
+  private static String json(Operand o) {
+    StringBuilder b = new StringBuilder("[");
+    for (String v : o.enumValues()) {
+      if (b.length() > 1) {
+        b.append(',');
+      }
+      JsonText.string(b, v);
+    }
+    return b.append(']').toString();
   }
 }

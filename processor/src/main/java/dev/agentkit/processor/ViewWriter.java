@@ -65,7 +65,12 @@ final class ViewWriter {
     String single;
     String mapper;
     String blank;
-    switch (operand.type()) {
+    // An enum too large to be a Java enum (WiringLayout.MAX_ENUM_CONSTANTS) reads as its text.
+    OperandType readAs =
+        operand.type() == OperandType.ENUM && o.enumName() == null
+            ? OperandType.STRING
+            : operand.type();
+    switch (readAs) {
       case DATE, NUMBER -> {
         boolean date = operand.type() == OperandType.DATE;
         element = w.name(date ? OffsetDateTime.class : BigDecimal.class);

@@ -39,6 +39,13 @@ record WiringLayout(
   /** The fields the wiring class declares besides one {@code OP_*} per opcode. */
   static final Set<String> WIRING_FIELDS = Set.of("CONTRACT", "CONTRACT_DIGEST", "COMPILED");
 
+  /**
+   * The most values an enum operand may have for its view to read it as a Java enum; a larger one
+   * reads as {@code String}, since javac cannot compile an enum with thousands of constants (its
+   * static initializer would pass the 64 KB a method may hold).
+   */
+  static final int MAX_ENUM_CONSTANTS = 1000;
+
   WiringLayout {
     opConstants = Collections.unmodifiableMap(new TreeMap<>(opConstants));
     uses = List.copyOf(uses);
@@ -187,7 +194,7 @@ record WiringLayout(
       String accessor = JavaNames.unique(JavaNames.accessor(o.name()), accessors, "");
       String enumName = null;
       List<String> enumConstants = List.of();
-      if (o.type() == OperandType.ENUM) {
+      if (o.type() == OperandType.ENUM && o.enumValues().size() <= MAX_ENUM_CONSTANTS) {
         enumName = JavaNames.unique(JavaNames.upperCamel(o.name()), constants, "Value");
         Set<String> taken = new HashSet<>(Set.of("UNRECOGNISED"));
         List<String> names = new ArrayList<>();
