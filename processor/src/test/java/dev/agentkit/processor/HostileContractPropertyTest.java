@@ -149,7 +149,9 @@ class HostileContractPropertyTest {
   }
 
   static Arbitrary<Operand> operand() {
-    Arbitrary<OperandType> type = Arbitraries.of(OperandType.class);
+    // OPAQUE stands for a type name this version does not know, which warns; not drawn here.
+    Arbitrary<OperandType> type =
+        Arbitraries.of(OperandType.class).filter(t -> t != OperandType.OPAQUE);
     Arbitrary<List<String>> values = hostile(0).list().uniqueElements().ofMinSize(1).ofMaxSize(4);
     return Combinators.combine(
             name(),
