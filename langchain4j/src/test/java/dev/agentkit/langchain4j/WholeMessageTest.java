@@ -156,7 +156,13 @@ class WholeMessageTest {
   }
 
   /** Writes what it hears as "event opcode", and checks every timing is a real duration. */
-  record Recorder(List<String> heard) implements ToolCallListener {
+  static class Recorder implements ToolCallListener {
+    private final List<String> heard;
+
+    Recorder(List<String> heard) {
+      this.heard = heard;
+    }
+
     private void hear(String event, String opcode, Duration took) {
       assertThat(took).isNotNull().isGreaterThanOrEqualTo(Duration.ZERO);
       synchronized (heard) {
