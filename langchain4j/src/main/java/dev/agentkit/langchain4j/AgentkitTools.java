@@ -31,8 +31,11 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * AgentkitTools<Board> tools = AgentkitTools.builder(acts, "triage")
  *     .ceiling(AutonomyRung.AUTO)
- *     .anchor(call -> ObjectRef.of("task", call.arg("task_id")))
- *     .labeler(board)
+ *     .anchor(call -> {
+ *       String kind = call.op().objectType(); // task, project or goal
+ *       return ObjectRef.of(kind, call.arg(kind + "_id"));
+ *     })
+ *     .labeler(board.labeler())
  *     .build();
  *
  * ChatRequest request = ChatRequest.builder()
@@ -448,9 +451,10 @@ public final class AgentkitTools<S> {
     }
 
     /**
-     * Names the object a withheld call acts on, from the call: for example {@code call ->
-     * ObjectRef.of("task", call.arg("task_id"))}. It receives the call, bound to its op. Needed
-     * when any call can be withheld.
+     * Names the object a withheld call acts on, from the call. It receives the call bound to its
+     * op, so it can name the op's object type: for a contract whose ops name their object by a
+     * {@code <type>_id} operand, {@code call -> ObjectRef.of(call.op().objectType(),
+     * call.arg(call.op().objectType() + "_id"))}. Needed when any call can be withheld.
      */
     public Builder<S> anchor(Function<? super Call, ObjectRef> anchor) {
       this.anchor = Objects.requireNonNull(anchor, "anchor");
@@ -499,7 +503,8 @@ public final class AgentkitTools<S> {
                 + String.join(", ", withheld)
                 + (withheld.size() == 1 ? " is" : " are")
                 + " proposed to the user, and a proposal names the object it acts on; pass"
-                + " anchor(call -> ObjectRef.of(\"task\", call.arg(\"task_id\")))");
+                + " anchor(call -> ObjectRef.of(call.op().objectType(), call.arg(\"<its id"
+                + " operand>\")))");
       }
       return new AgentkitTools<>(this);
     }

@@ -324,7 +324,8 @@ class AgentkitToolsTest {
         .hasMessage(
             "the tools of agent \"triage\" need an anchor function: archive_project, plan_review"
                 + " are proposed to the user, and a proposal names the object it acts on; pass"
-                + " anchor(call -> ObjectRef.of(\"task\", call.arg(\"task_id\")))");
+                + " anchor(call -> ObjectRef.of(call.op().objectType(), call.arg(\"<its id"
+                + " operand>\")))");
     assertThatThrownBy(() -> AgentkitTools.builder(actions, " ").anchor(Board::anchor).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
