@@ -233,7 +233,7 @@ public final class ActionSet<S> {
                   + opcode
                   + "\" is not an act you can use; the acts are: "
                   + Names.listing(known)
-                  + Names.didYouMean(opcode, known)));
+                  + Names.didYouMeanTypo(opcode, known)));
     }
     List<Problem> problems = null;
     List<String> fills = call.userFills();

@@ -15,10 +15,14 @@ import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The acts of a bound {@link ActionSet} as LangChain4j tools: their specifications, built from the
@@ -27,8 +31,11 @@ import java.util.function.Function;
  * <pre>{@code
  * AgentkitTools<Board> tools = AgentkitTools.builder(acts, "triage")
  *     .ceiling(AutonomyRung.AUTO)
- *     .anchor(call -> ObjectRef.of("task", call.arg("task_id")))
- *     .labeler(board)
+ *     .anchor(call -> {
+ *       String kind = call.op().objectType(); // task, project or goal
+ *       return ObjectRef.of(kind, call.arg(kind + "_id"));
+ *     })
+ *     .labeler(board.labeler())
  *     .build();
  *
  * ChatRequest request = ChatRequest.builder()
@@ -51,17 +58,23 @@ import java.util.function.Function;
  * returned is sent back to the model (a string as it is, a record as JSON); otherwise it is
  * withheld and comes back {@linkplain ToolCallResult.Proposed proposed}, as a {@link Proposal}
  * whose question is the act's ask wording ({@link ActionSet#ask}), anchored on the object the call
- * acts on. A withheld call that would change nothing ({@link ActionSet#willChange}) is not
- * proposed. Each tool call is judged on its own: a bad call does not reject the other calls of the
- * same message, since the model gets a result for each.
+ * acts on. A call that would change nothing ({@link ActionSet#willChange}) neither runs nor is
+ * proposed: it comes back {@linkplain ToolCallResult.Unchanged unchanged}.
  *
- * <p>Instances are immutable and thread-safe as far as their handlers and labeler are; handlers run
- * on the caller's thread, and the state is not locked. {@code execute} never throws for anything a
- * model wrote, nor for a handler that throws.
+ * <p>The calls of one model message are one program, as {@link ActionSet#gate} judges a program:
+ * when any of them is not valid, none runs and none is proposed, and the model gets every
+ * correction at once, each valid call being told {@code [OtherCallsInvalid]}. For {@code
+ * AiServices}, see {@link AgentkitToolProvider}.
+ *
+ * <p>Instances are immutable and thread-safe as far as their handlers, labeler and listener are;
+ * handlers run on the caller's thread, and the state is not locked. {@code execute} never throws
+ * for anything a model wrote, nor for a handler or listener that throws. What becomes of each call
+ * reaches the {@link ToolCallListener} and the SLF4J log.
  *
  * @param <S> the agent's state type, passed to readers and run handlers
  */
 public final class AgentkitTools<S> {
+  private static final Logger log = LoggerFactory.getLogger(AgentkitTools.class);
   private final ActionSet<S> actions;
   private final ToolCallGuard guard;
   private final String agent;
@@ -69,6 +82,7 @@ public final class AgentkitTools<S> {
   private final Function<? super Call, ObjectRef> anchor;
   private final Labeler labeler;
   private final List<ToolSpecification> specifications;
+  private final ToolCallListener listener;
 
   private AgentkitTools(Builder<S> b) {
     this.actions = b.actions;
@@ -78,6 +92,7 @@ public final class AgentkitTools<S> {
     this.anchor = b.anchor;
     this.labeler = b.labeler;
     this.specifications = Specifications.of(b.actions);
+    this.listener = b.listener;
   }
 
   /**
@@ -104,28 +119,21 @@ public final class AgentkitTools<S> {
   }
 
   /**
-   * Guards, gates and then runs or proposes one tool call.
+   * Guards, gates and then runs or proposes one tool call: a message of one call.
    *
    * @param request the call as the model made it
    * @param state the agent's state, read by the act's premise and changed by its run handler
    */
   public ToolCallResult execute(ToolExecutionRequest request, S state) {
     Objects.requireNonNull(request, "request");
-    GuardResult checked = guard.check(request.name(), request.arguments());
-    if (checked instanceof GuardResult.Correction c) {
-      return corrected(request, c);
-    }
-    Call call = ((GuardResult.Accepted) checked).call();
-    // The guard ran the same verification, so the gate cannot reject this program of one call.
-    Plan plan = actions.gate(List.of(call), ceiling);
-    if (!plan.apply().isEmpty()) {
-      return run(request, plan.apply().get(0), state);
-    }
-    return propose(request, plan.propose().get(0), state);
+    return finish(judge(List.of(request)).get(0), state);
   }
 
   /**
-   * Executes every tool call of a model's message, in the order the model made them.
+   * Executes every tool call of a model's message as one program: when any call is not valid, none
+   * runs and none is proposed, and the model gets every correction at once (each valid call is told
+   * it did not run because of the others). Otherwise the calls run or are proposed in the order the
+   * model made them.
    *
    * @param message the model's reply, with its {@code toolExecutionRequests()}
    * @param state the agent's state; each call sees the changes of the calls before it
@@ -134,14 +142,179 @@ public final class AgentkitTools<S> {
   public List<ToolCallResult> executeAll(AiMessage message, S state) {
     Objects.requireNonNull(message, "message");
     List<ToolExecutionRequest> requests = message.toolExecutionRequests();
-    if (requests == null) {
+    if (requests == null || requests.isEmpty()) {
       return List.of();
     }
     List<ToolCallResult> out = new ArrayList<>(requests.size());
-    for (ToolExecutionRequest r : requests) {
-      out.add(execute(r, state));
+    for (Step step : judge(requests)) {
+      out.add(finish(step, state));
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * The answer to a tool the model called by a name no act has: the guard's correction, as {@code
+   * AiServices.hallucinatedToolNameStrategy} wants it.
+   */
+  public ToolExecutionResultMessage unknownTool(ToolExecutionRequest request) {
+    Objects.requireNonNull(request, "request");
+    String name = Objects.requireNonNullElse(request.name(), "");
+    Step step;
+    if (!name.equals(name.strip()) && actions.opcodes().contains(name.strip())) {
+      // The guard forgives spaces around a name; the service's lookup by exact name does not.
+      String opcode = name.strip();
+      GuardResult.Correction c =
+          new GuardResult.Correction(
+              opcode,
+              List.of(Replies.inexactName(name, opcode)),
+              "UnknownTool; the name differs from " + opcode + " by surrounding spaces");
+      step = new Step(request, corrected(request, c), null, false, null, Duration.ZERO);
+    } else {
+      step = judge(List.of(request)).get(0);
+    }
+    return finish(step, null).message();
+  }
+
+  /**
+   * One call of a message as judged before anything runs: either settled (corrected, or failed for
+   * the operator) or to be applied or proposed.
+   */
+  static final class Step {
+    final ToolExecutionRequest request;
+    final ToolCallResult settled;
+    final Call call;
+    final boolean apply;
+    final ObjectRef anchor;
+    final Duration judged;
+
+    private Step(
+        ToolExecutionRequest request,
+        ToolCallResult settled,
+        Call call,
+        boolean apply,
+        ObjectRef anchor,
+        Duration judged) {
+      this.request = request;
+      this.settled = settled;
+      this.call = call;
+      this.apply = apply;
+      this.anchor = anchor;
+      this.judged = judged;
+    }
+
+    ToolExecutionRequest request() {
+      return request;
+    }
+  }
+
+  /**
+   * Judges the calls of one message as one program, before any runs: each is guarded, and gated
+   * alone (the guard verified it, so the gate cannot reject it); then, when any was corrected,
+   * every other call is corrected too, so nothing of the message runs. Reads no state, so it is
+   * safe to call before the state is known.
+   */
+  List<Step> judge(List<ToolExecutionRequest> requests) {
+    List<Step> steps = new ArrayList<>(requests.size());
+    List<String> invalid = new ArrayList<>();
+    for (ToolExecutionRequest r : requests) {
+      Step step = judgeOne(Objects.requireNonNull(r, "request"));
+      if (step.settled instanceof ToolCallResult.Corrected) {
+        invalid.add(r.name() == null || r.name().isBlank() ? "(no name)" : r.name().strip());
+      }
+      steps.add(step);
+    }
+    if (invalid.isEmpty()) {
+      return steps;
+    }
+    List<Step> out = new ArrayList<>(steps.size());
+    for (Step s : steps) {
+      if (s.settled instanceof ToolCallResult.Corrected) {
+        out.add(s);
+        continue;
+      }
+      String opcode = s.call.opcode();
+      GuardResult.Correction c =
+          new GuardResult.Correction(
+              opcode,
+              List.of(Replies.otherCallsInvalid(opcode, invalid)),
+              "OtherCallsInvalid; " + String.join(", ", invalid));
+      out.add(new Step(s.request, corrected(s.request, c), s.call, false, null, s.judged));
+    }
+    return out;
+  }
+
+  private Step judgeOne(ToolExecutionRequest request) {
+    long t0 = System.nanoTime();
+    GuardResult checked = guard.check(request.name(), request.arguments());
+    if (checked instanceof GuardResult.Correction c) {
+      return new Step(request, corrected(request, c), null, false, null, since(t0));
+    }
+    Call accepted = ((GuardResult.Accepted) checked).call();
+    notify(l -> l.verified(request, accepted, since(t0)));
+    log.debug("agent {}: verified {}", agent, accepted.opcode());
+    Plan plan = actions.gate(List.of(accepted), ceiling);
+    if (!plan.apply().isEmpty()) {
+      return new Step(request, null, plan.apply().get(0), true, null, since(t0));
+    }
+    Call call = plan.propose().get(0);
+    String opcode = call.opcode();
+    ObjectRef ref;
+    try {
+      ref = anchor == null ? null : anchor.apply(call);
+      if (ref == null) {
+        throw new IllegalStateException("the anchor function gave no object for " + opcode);
+      }
+    } catch (RuntimeException e) {
+      // The anchor function failed: the operator's to fix, not the model's.
+      ToolCallResult failed =
+          new ToolCallResult.Failed(request, error(request, Replies.notSent(opcode)), call, e);
+      return new Step(request, failed, call, false, null, since(t0));
+    }
+    if (!known(ref)) {
+      // Labels come from code, so an object the labeler cannot name is one the model made up.
+      GuardResult.Correction c =
+          new GuardResult.Correction(
+              opcode,
+              List.of(Replies.unknownObject(opcode, ref)),
+              "UnknownObject; the labeler has no label for " + ref.key());
+      return new Step(request, corrected(request, c), call, false, null, since(t0));
+    }
+    return new Step(request, null, call, false, ref, since(t0));
+  }
+
+  /**
+   * Carries out one judged call against the state: runs it, proposes it, or answers that it would
+   * change nothing; a settled call is only reported. Tells the listener and the log.
+   */
+  ToolCallResult finish(Step step, S state) {
+    if (step.settled != null) {
+      report(step.settled, step.judged);
+      return step.settled;
+    }
+    long t0 = System.nanoTime();
+    ToolCallResult result;
+    try {
+      if (!actions.willChange(state, step.call)) {
+        result =
+            new ToolCallResult.Unchanged(
+                step.request,
+                reply(step.request, Replies.unchanged(step.call.opcode(), step.apply)),
+                step.call);
+      } else {
+        result = step.apply ? run(step.request, step.call, state) : propose(step, state);
+      }
+    } catch (RuntimeException e) {
+      // A reader the premise check called threw: the operator's to fix.
+      String opcode = step.call.opcode();
+      result =
+          new ToolCallResult.Failed(
+              step.request,
+              error(step.request, step.apply ? Replies.runFailed(opcode) : Replies.notSent(opcode)),
+              step.call,
+              e);
+    }
+    report(result, since(t0));
+    return result;
   }
 
   private ToolCallResult run(ToolExecutionRequest request, Call call, S state) {
@@ -168,46 +341,65 @@ public final class AgentkitTools<S> {
       result = Results.text(outcome);
     } catch (IllegalStateException e) {
       // The act ran; only its result cannot be shown. Say so, and keep the detail for the log.
+      log.warn(
+          "agent {}: the result of {} cannot be shown: {}", agent, call.opcode(), e.getMessage());
       result = "(the result could not be shown)";
     }
     return new ToolCallResult.Ran(
         request, reply(request, Replies.ran(call.opcode(), result)), outcome);
   }
 
-  private ToolCallResult propose(ToolExecutionRequest request, Call call, S state) {
-    String opcode = call.opcode();
+  private ToolCallResult propose(Step step, S state) {
+    String opcode = step.call.opcode();
     Proposal proposal;
     try {
-      ObjectRef ref = anchor == null ? null : anchor.apply(call);
-      if (ref == null) {
-        throw new IllegalStateException("the anchor function gave no object for " + opcode);
-      }
-      if (!known(ref)) {
-        // Labels come from code, so an object the labeler cannot name is one the model made up.
-        return corrected(
-            request,
-            new GuardResult.Correction(
-                opcode,
-                List.of(Replies.unknownObject(opcode, ref)),
-                "UnknownObject; the labeler has no label for " + ref.key()));
-      }
-      if (!actions.willChange(state, call)) {
-        return new ToolCallResult.Unchanged(
-            request, reply(request, Replies.unchanged(opcode)), call);
-      }
       proposal =
           Proposal.builder(agent)
               .labeler(labeler)
-              .anchor(ref)
-              .question(actions.ask(call))
-              .op(actions, call)
+              .anchor(step.anchor)
+              .question(actions.ask(step.call))
+              .op(actions, step.call)
               .build();
     } catch (RuntimeException e) {
-      // The anchor function, the ask wording or the proposal's own checks failed
-      // (InvalidProposalException): the operator's to fix, not the model's.
-      return new ToolCallResult.Failed(request, error(request, Replies.notSent(opcode)), call, e);
+      // The ask wording or the proposal's own checks failed (InvalidProposalException): the
+      // operator's to fix, not the model's.
+      return new ToolCallResult.Failed(
+          step.request, error(step.request, Replies.notSent(opcode)), step.call, e);
     }
-    return new ToolCallResult.Proposed(request, reply(request, Replies.proposed(opcode)), proposal);
+    return new ToolCallResult.Proposed(
+        step.request, reply(step.request, Replies.proposed(opcode)), proposal);
+  }
+
+  /** Tells the listener and the log what became of a call. */
+  private void report(ToolCallResult result, Duration took) {
+    if (result instanceof ToolCallResult.Ran r) {
+      log.debug("agent {}: {} in {} ms", agent, r.detail(), took.toMillis());
+      notify(l -> l.ran(r, took));
+    } else if (result instanceof ToolCallResult.Proposed p) {
+      log.info("agent {}: {}", agent, p.detail());
+      notify(l -> l.proposed(p, took));
+    } else if (result instanceof ToolCallResult.Unchanged u) {
+      log.debug("agent {}: {}", agent, u.detail());
+      notify(l -> l.unchanged(u, took));
+    } else if (result instanceof ToolCallResult.Corrected c) {
+      log.info("agent {}: {}", agent, c.detail());
+      notify(l -> l.rejected(c, took));
+    } else if (result instanceof ToolCallResult.Failed f) {
+      log.warn("agent {}: {}", agent, f.detail(), f.failure());
+      notify(l -> l.failed(f, took));
+    }
+  }
+
+  private void notify(Consumer<ToolCallListener> event) {
+    try {
+      event.accept(listener);
+    } catch (RuntimeException e) {
+      log.warn("agent {}: the tool call listener threw; ignored", agent, e);
+    }
+  }
+
+  private static Duration since(long t0) {
+    return Duration.ofNanos(System.nanoTime() - t0);
   }
 
   private boolean known(ObjectRef ref) {
@@ -241,6 +433,7 @@ public final class AgentkitTools<S> {
     private AutonomyRung ceiling = AutonomyRung.ASK;
     private Function<? super Call, ObjectRef> anchor;
     private Labeler labeler = Labeler.none();
+    private ToolCallListener listener = new ToolCallListener() {};
 
     private Builder(ActionSet<S> actions, String agent) {
       this.actions = Objects.requireNonNull(actions, "actions");
@@ -258,9 +451,10 @@ public final class AgentkitTools<S> {
     }
 
     /**
-     * Names the object a withheld call acts on, from the call: for example {@code call ->
-     * ObjectRef.of("task", call.arg("task_id"))}. It receives the call, bound to its op. Needed
-     * when any call can be withheld.
+     * Names the object a withheld call acts on, from the call. It receives the call bound to its
+     * op, so it can name the op's object type: for a contract whose ops name their object by a
+     * {@code <type>_id} operand, {@code call -> ObjectRef.of(call.op().objectType(),
+     * call.arg(call.op().objectType() + "_id"))}. Needed when any call can be withheld.
      */
     public Builder<S> anchor(Function<? super Call, ObjectRef> anchor) {
       this.anchor = Objects.requireNonNull(anchor, "anchor");
@@ -274,6 +468,17 @@ public final class AgentkitTools<S> {
      */
     public Builder<S> labeler(Labeler labeler) {
       this.labeler = Objects.requireNonNull(labeler, "labeler");
+      return this;
+    }
+
+    /**
+     * Hears every call's verification and end, with timings; the default hears nothing. Whatever
+     * the listener, each call is also logged through SLF4J (logger {@code
+     * dev.agentkit.langchain4j.AgentkitTools}): failures at WARN, corrections and proposals at
+     * INFO, the rest at DEBUG.
+     */
+    public Builder<S> listener(ToolCallListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
       return this;
     }
 
@@ -298,7 +503,8 @@ public final class AgentkitTools<S> {
                 + String.join(", ", withheld)
                 + (withheld.size() == 1 ? " is" : " are")
                 + " proposed to the user, and a proposal names the object it acts on; pass"
-                + " anchor(call -> ObjectRef.of(\"task\", call.arg(\"task_id\")))");
+                + " anchor(call -> ObjectRef.of(call.op().objectType(), call.arg(\"<its id"
+                + " operand>\")))");
       }
       return new AgentkitTools<>(this);
     }

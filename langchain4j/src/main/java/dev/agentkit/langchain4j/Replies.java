@@ -1,6 +1,7 @@
 package dev.agentkit.langchain4j;
 
 import dev.agentkit.proposal.ObjectRef;
+import java.util.List;
 
 /**
  * Every sentence this adapter writes to the model, in one place. Each says what happened in words
@@ -17,10 +18,30 @@ final class Replies {
     return opcode + " was sent to the user for approval; it has not happened yet.";
   }
 
-  static String unchanged(String opcode) {
+  static String unchanged(String opcode, boolean wouldRun) {
     return "Nothing to do: "
         + opcode
-        + " would change nothing as things stand, so it was not sent to the user.";
+        + " would change nothing as things stand, so it "
+        + (wouldRun ? "did not run." : "was not sent to the user.");
+  }
+
+  static String inexactName(String name, String opcode) {
+    return "[UnknownTool] there is no tool \""
+        + name
+        + "\"; call the tool by its exact name, \""
+        + opcode
+        + "\"";
+  }
+
+  static String otherCallsInvalid(String opcode, List<String> invalid) {
+    return "[OtherCallsInvalid] "
+        + opcode
+        + " did not run: the tool calls of one message run all or none, and "
+        + String.join(", ", invalid)
+        + (invalid.size() == 1 ? " was" : " were")
+        + " not valid; correct "
+        + (invalid.size() == 1 ? "it" : "them")
+        + " and send all the calls again";
   }
 
   static String runFailed(String opcode) {

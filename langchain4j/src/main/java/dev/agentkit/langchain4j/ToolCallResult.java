@@ -88,9 +88,9 @@ public sealed interface ToolCallResult
   }
 
   /**
-   * The call was withheld, but by its act's premise it would change nothing in the agent's state,
-   * so no proposal was made (the no-op filter of {@link
-   * dev.agentkit.proposal.Proposals#dropNoOps}).
+   * By its act's premise the call would change nothing in the agent's state, so it neither ran nor
+   * was proposed (the no-op filter of {@link dev.agentkit.proposal.Proposals#dropNoOps}, applied to
+   * calls that may run as well as to withheld ones).
    *
    * @param call the call, bound to its op
    */
@@ -110,7 +110,8 @@ public sealed interface ToolCallResult
   }
 
   /**
-   * The call was not valid, so nothing ran and nothing was proposed; the model was sent the
+   * The call was not valid, or another call of its message was not (tag {@code
+   * [OtherCallsInvalid]}), so nothing ran and nothing was proposed; the model was sent the
    * correction's sentences.
    *
    * @param correction the problems, and the operator's detail (rule tags, the parser's words)

@@ -210,11 +210,16 @@ class AgentkitToolsTest {
     assertThat(result).isInstanceOf(ToolCallResult.Corrected.class);
     assertAnswers(result, request);
     assertThat(result.text())
-        .isEqualTo(
-            "[UnknownTool] there is no tool \"set_due_date\"; the tools are: "
-                + TOOLS
-                + "; did you mean \"set_task_due_date\"?");
+        .isEqualTo("[UnknownTool] there is no tool \"set_due_date\"; the tools are: " + TOOLS);
     assertThat(result.detail()).isEqualTo("corrected set_due_date: UnknownTool");
+    // A typo is still pointed at; a different name is not steered to another act.
+    assertThat(tools.execute(call("call_2", "set_statsu", "{}"), board).text())
+        .isEqualTo(
+            "[UnknownTool] there is no tool \"set_statsu\"; the tools are: "
+                + TOOLS
+                + "; did you mean \"set_status\"?");
+    assertThat(tools.execute(call("call_3", "delete_task", "{}"), board).text())
+        .doesNotContain("did you mean");
   }
 
   @Test
@@ -281,12 +286,12 @@ class AgentkitToolsTest {
   }
 
   @Test
-  void everyCallOfAScriptedModelMessageIsHandledInOrder() {
+  void everyCallOfAValidMessageIsHandledInOrder() {
     AiMessage reply =
         AiMessage.from(
             List.of(
                 call("call_1", "set_status", "{\"task_id\": \"t1\", \"status\": \"doing\"}"),
-                call("call_2", "set_status", "{\"task_id\": \"t2\", \"status\": \"Done\"}"),
+                call("call_2", "set_status", "{\"task_id\": \"t1\", \"status\": \"done\"}"),
                 call("call_3", "archive_project", "{\"project_id\": \"p1\"}"),
                 call(
                     "call_4",
@@ -302,16 +307,11 @@ class AgentkitToolsTest {
         .extracting(ToolCallResult::text)
         .containsExactly(
             "Done: set_status ran.",
-            "[EnumValue] set_status.status: \"Done\" is not one of the allowed values: blocked,"
-                + " doing, done, todo; did you mean \"done\"?",
+            "Done: set_status ran.",
             "archive_project was sent to the user for approval; it has not happened yet.",
             "Done: set_task_due_date ran.");
-    assertThat(results)
-        .extracting(r -> r.getClass().getSimpleName())
-        .containsExactly("Ran", "Corrected", "Proposed", "Ran");
-    // A bad call does not hold back its siblings: each tool call gets its own answer.
-    assertThat(board.tasks.get("t1").status).isEqualTo("doing");
-    assertThat(board.tasks.get("t2").status).isEqualTo("todo");
+    // Each call sees the changes of the calls before it.
+    assertThat(board.tasks.get("t1").status).isEqualTo("done");
     assertThat(board.tasks.get("t2").due).isEqualTo("2026-04-10");
     assertThat(tools.executeAll(AiMessage.from("No tools needed."), board)).isEmpty();
   }
@@ -324,7 +324,8 @@ class AgentkitToolsTest {
         .hasMessage(
             "the tools of agent \"triage\" need an anchor function: archive_project, plan_review"
                 + " are proposed to the user, and a proposal names the object it acts on; pass"
-                + " anchor(call -> ObjectRef.of(\"task\", call.arg(\"task_id\")))");
+                + " anchor(call -> ObjectRef.of(call.op().objectType(), call.arg(\"<its id"
+                + " operand>\")))");
     assertThatThrownBy(() -> AgentkitTools.builder(actions, " ").anchor(Board::anchor).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(

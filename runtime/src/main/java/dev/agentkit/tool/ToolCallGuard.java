@@ -119,7 +119,7 @@ public final class ToolCallGuard {
         + name
         + "\"; the tools are: "
         + listing
-        + Names.didYouMean(name, tools);
+        + Names.didYouMeanTypo(name, tools);
   }
 
   private static GuardResult notJson(String name, ToolAct act, String detail) {

@@ -42,7 +42,11 @@ class ToolCallGuardTest {
         corrects(
             "set_due_date",
             "{\"task_id\": \"t1\"}",
-            "[UnknownTool] there is no tool \"set_due_date\"; the tools are: "
+            "[UnknownTool] there is no tool \"set_due_date\"; the tools are: " + TOOLS),
+        corrects(
+            "set_task_due_dat",
+            "{\"task_id\": \"t1\"}",
+            "[UnknownTool] there is no tool \"set_task_due_dat\"; the tools are: "
                 + TOOLS
                 + "; did you mean \"set_task_due_date\"?"),
         corrects("", "{}", "[UnknownTool] the call names no tool; the tools are: " + TOOLS),

@@ -37,6 +37,37 @@ public final class Names {
    * choice whose length alone puts it out of reach is never compared.
    */
   public static String nearest(String name, Collection<String> choices) {
+    return nearestWithin(
+        name, choices, (n, c) -> Math.max(1, Math.max(n.length(), c.length()) / 3));
+  }
+
+  /** The most edits a model-facing suggestion allows, whatever the name's length. */
+  static final int MAX_TYPO_EDITS = 2;
+
+  /**
+   * The choice nearest to {@code name} when it is a plain typo of it, for text a model reads: the
+   * edit distance (case-insensitive) is at most {@value #MAX_TYPO_EDITS} and under a quarter of
+   * {@code name}'s length; otherwise null. Narrower than {@link #nearest}, because a model told
+   * "did you mean" a different act calls that act: an unknown {@code delete_task} must not be
+   * steered to {@code complete_task}.
+   */
+  public static String nearestTypo(String name, Collection<String> choices) {
+    return nearestWithin(name, choices, (n, c) -> Math.min(MAX_TYPO_EDITS, (n.length() - 1) / 4));
+  }
+
+  /** {@code "; did you mean \"x\"?"} by {@link #nearestTypo}, or an empty string. */
+  public static String didYouMeanTypo(String name, Collection<String> choices) {
+    String near = nearestTypo(name, choices);
+    return near == null ? "" : "; did you mean \"" + near + "\"?";
+  }
+
+  /** How many edits from a name to a choice still count as near. */
+  private interface Allowance {
+    int of(String name, String choice);
+  }
+
+  private static String nearestWithin(
+      String name, Collection<String> choices, Allowance allowance) {
     if (name == null || name.isEmpty() || name.length() > MAX_SUGGESTED) {
       return null;
     }
@@ -47,8 +78,8 @@ public final class Names {
       if (choice.equals(name) || choice.length() > MAX_SUGGESTED) {
         continue;
       }
-      int allowed = Math.max(1, Math.max(name.length(), choice.length()) / 3);
-      if (Math.abs(name.length() - choice.length()) > allowed) {
+      int allowed = allowance.of(name, choice);
+      if (allowed < 0 || Math.abs(name.length() - choice.length()) > allowed) {
         continue;
       }
       int d = distanceWithin(lower, choice.toLowerCase(Locale.ROOT), allowed);

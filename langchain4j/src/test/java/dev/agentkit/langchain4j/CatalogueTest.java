@@ -1,0 +1,36 @@
+package dev.agentkit.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The error catalogue ({@code docs/errors.md}) names every tag this adapter writes to a model. */
+class CatalogueTest {
+  @Test
+  void everyTagTheAdapterWritesIsInTheCatalogue() throws IOException {
+    Path module = Path.of(System.getProperty("basedir", "."));
+    String replies =
+        Files.readString(
+            module.resolve("src/main/java/dev/agentkit/langchain4j/Replies.java"),
+            StandardCharsets.UTF_8);
+    String catalogue =
+        Files.readString(module.resolve("../docs/errors.md"), StandardCharsets.UTF_8);
+    List<String> tags = new ArrayList<>();
+    Matcher m = Pattern.compile("\"\\[(\\w+)\\] ").matcher(replies);
+    while (m.find()) {
+      tags.add(m.group(1));
+    }
+    assertThat(tags).contains("OtherCallsInvalid", "UnknownObject", "UnknownTool");
+    for (String tag : tags) {
+      assertThat(catalogue).as("docs/errors.md names " + tag).contains("| `" + tag + "` |");
+    }
+  }
+}
