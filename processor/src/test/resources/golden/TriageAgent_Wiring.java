@@ -6,6 +6,7 @@ import dev.agentkit.BoundAgent;
 import dev.agentkit.Call;
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.FieldReader;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.RunHandler;
 import dev.agentkit.StateReader;
 import dev.agentkit.Use;
@@ -19,6 +20,7 @@ import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.ArgValues;
 import dev.agentkit.internal.WireNames;
+import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -151,6 +153,22 @@ public final class TriageAgent_Wiring {
   public static BoundAgent<Board> bindOffline(TriageAgent agent) {
     Objects.requireNonNull(agent, "agent");
     return BoundAgent.offline(COMPILED, uses(agent));
+  }
+
+  /**
+   * Binds as {@link #bind(TriageAgent, ContractSource, DriftPolicy)} does, then follows {@code
+   * source}: on each use the agent checks whether the cache holds a contract with another digest,
+   * rebinds on compatible drift, and pauses (proposing every call, running none) on drift {@code
+   * policy} rejects or when the cache goes stale, until a contract binds again. For services that
+   * bind once and run for weeks.
+   *
+   * @throws BindException when the backend cannot be reached or the acts do not bind
+   * @throws DriftException when {@code policy} rejects the drift at startup
+   */
+  public static LiveAgent<Board> live(
+      TriageAgent agent, CachedContract source, DriftPolicy policy) {
+    Objects.requireNonNull(agent, "agent");
+    return LiveAgent.bind(COMPILED, source, uses(agent), policy, Clock.systemUTC());
   }
 
   private static List<Use<Board>> uses(TriageAgent agent) {

@@ -2,9 +2,11 @@ package test;
 
 import dev.agentkit.BoundAgent;
 import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.WireNames;
+import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
@@ -63,6 +65,15 @@ final class TriageAgent_Wiring {
    * @throws IllegalStateException always
    */
   public static BoundAgent<Board> bindOffline(Object agent) {
+    throw new IllegalStateException(UNBOUND);
+  }
+
+  /**
+   * Cannot bind: the agent did not compile against its contract.
+   *
+   * @throws IllegalStateException always
+   */
+  public static LiveAgent<Board> live(Object agent, CachedContract source, DriftPolicy policy) {
     throw new IllegalStateException(UNBOUND);
   }
 

@@ -22,6 +22,12 @@ class ReadmeCatalogueTest {
   }
 
   @Test
+  void theLiveAgentsTagIsInTheErrorCatalogue() throws Exception {
+    String catalogue = Files.readString(BaseDir.resolve("..", "docs", "errors.md"));
+    assertThat(catalogue).contains("`[AgentPaused] <call> was not run: ");
+  }
+
+  @Test
   void everyDriftRuleIsInTheDriftTable() throws Exception {
     String drift = Files.readString(BaseDir.resolve("..", "docs", "drift.md"));
     for (DriftRule r : DriftRule.values()) {

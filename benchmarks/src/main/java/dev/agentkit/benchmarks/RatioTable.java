@@ -81,6 +81,7 @@ public final class RatioTable {
     groups.put("verify", this::verifyRows);
     groups.put("cache", this::cacheRows);
     groups.put("suggest", this::suggestRows);
+    groups.put("live", this::liveRows);
     List<Row> rows = new ArrayList<>();
     for (Map.Entry<String, Group> group : groups.entrySet()) {
       if (group.getKey().matches(only)) {
@@ -282,6 +283,18 @@ public final class RatioTable {
             ours,
             Double.NaN));
     return rows;
+  }
+
+  private List<Row> liveRows() throws RunnerException {
+    measure(warm("LiveBenchmark"));
+    return List.of(
+        Row.overhead(
+            "8",
+            "gate a 16-call program, unchanged contract, live agent (ns per call)",
+            "bound ActionSet",
+            score("LiveBenchmark.boundGate"),
+            score("LiveBenchmark.liveGate"),
+            1.05));
   }
 
   private List<Row> suggestRows() throws RunnerException {

@@ -1,21 +1,27 @@
 package dev.agentkit.examples;
 
 import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
 import dev.agentkit.BoundAgent;
 import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
 import dev.agentkit.proposal.QuestionTokens;
+import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.HttpContractSource;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolSchemas;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +29,9 @@ import java.util.Map;
 /**
  * The demo's steps, printing a transcript: start the backend, bind the agent live, guard and gate a
  * model's program, apply the auto half, propose the rest, run again through the no-op filter, then
- * watch startup re-verification refuse a drifted backend. {@link Main} runs it on stdout; the
- * end-to-end test runs it on a buffer.
+ * watch startup re-verification refuse a drifted backend, and a live agent withhold an act whose
+ * tier the backend raised while it ran. {@link Main} runs it on stdout; the end-to-end test runs it
+ * on a buffer.
  */
 final class TriageDemo {
   /** One tool call as a model emits it: the tool's name and its arguments as JSON text. */
@@ -150,8 +157,50 @@ final class TriageDemo {
         out.println("  startup re-verification refused to bind:");
         out.println(indent(e.getMessage(), "  "));
       }
+      runLive(backend, source, agent, board);
     }
     heading("Backend stopped.");
+  }
+
+  /**
+   * Step 11: a live agent, bound once; the backend raises a tier while it runs, and the next
+   * program's act is withheld, not applied.
+   */
+  private void runLive(
+      TaskboardBackend backend, HttpContractSource source, TriageAgent agent, Board board)
+      throws Exception {
+    heading(
+        "11. Run live: the backend raises set_task_due_date to irreversible while the agent runs");
+    backend.serve(TaskboardContract.initial());
+    CachedContract cache =
+        CachedContract.builder(source)
+            .ttl(Duration.ofMillis(50))
+            .maxStaleness(Duration.ofMinutes(5))
+            .build();
+    LiveAgent<Board> live =
+        TriageAgent_Wiring.live(agent, cache, DriftPolicy.failOnBreaking())
+            .listen(e -> out.println("  event " + e.kind() + ", now " + e.state()));
+    out.println("  " + live);
+    backend.serve(
+        TaskboardContract.withOp(
+            TaskboardContract.initial(),
+            "set_task_due_date",
+            op -> op.toBuilder().tier(Tier.IRREVERSIBLE).build()));
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (live.state() == LiveAgent.State.BOUND && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    Call due = Call.of("set_task_due_date", Map.of("task_id", "t1", "due_date", "2026-04-05"));
+    Plan plan = live.gate(List.of(due), AutonomyRung.AUTO);
+    out.println("  apply now: " + (plan.apply().isEmpty() ? "(nothing)" : opcodes(plan.apply())));
+    out.println("  propose:   " + opcodes(plan.propose()));
+    try {
+      live.run(board, due);
+      out.println("  ran (unexpected)");
+    } catch (AgentPausedException e) {
+      out.println("  run refused:");
+      out.println(indent(e.getMessage(), "  "));
+    }
   }
 
   /** Step 4: every call through the guard; a rejected one is corrected as the model would. */

@@ -67,7 +67,23 @@ class TriageDemoTest {
                 + "    - enum-value-removed: the backend removed enum value \"urgent\" of"
                 + " set_task_priority.priority, which TriageAgent uses; calls with it are now"
                 + " rejected",
+            // a live agent: the tier raised while it runs, the next program's act withheld
+            "== 11. Run live: the backend raises set_task_due_date to irreversible while the agent"
+                + " runs",
+            "  live TriageAgent: BOUND on cached http://127.0.0.1:PORT/contract",
+            "  event PAUSED, now PAUSED_ON_DRIFT",
+            "  apply now: (nothing)\n  propose:   set_task_due_date",
+            "  run refused:\n"
+                + "  [AgentPaused] set_task_due_date was not run: TriageAgent is paused on a live"
+                + " contract it cannot act on; it proposes every call until a contract binds"
+                + " again or the drift policy acknowledges the change:\n"
+                + "  [DriftBreaking] TriageAgent cannot bind to the live taskboard contract: 1"
+                + " breaking change since the snapshot it was compiled against\n"
+                + "    - tier-raised: the backend raised the tier of set_task_due_date from"
+                + " reversible to irreversible, which TriageAgent uses; its run handler can never"
+                + " run now, so the act must be asked instead",
             "== Backend stopped.");
     assertThat(transcript).doesNotContain("Exception", "unexpected", "still rejected");
+    assertThat(transcript).containsOnlyOnce("  event ");
   }
 }

@@ -2,6 +2,7 @@ package dev.agentkit.processor;
 
 import dev.agentkit.BindException;
 import dev.agentkit.BoundAgent;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.Premise;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
@@ -11,6 +12,7 @@ import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.processor.WiringLayout.Dispatch;
 import dev.agentkit.processor.WiringModel.ActModel;
+import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -18,9 +20,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Writes the four {@code bind} overloads, which all return a {@link BoundAgent}, and {@code
- * uses(agent)}: one {@link Use} per act, premise first, then its handlers, each a numbered entry of
- * the dispatcher.
+ * Writes the four {@code bind} overloads, which all return a {@link BoundAgent}, {@code live},
+ * which returns a {@link LiveAgent}, and {@code uses(agent)}: one {@link Use} per act, premise
+ * first, then its handlers, each a numbered entry of the dispatcher.
  */
 final class BindWriter {
   private BindWriter() {}
@@ -57,6 +59,7 @@ final class BindWriter {
     bindWithPolicy(w, n);
     bindToContract(w, n);
     bindOffline(w, n);
+    live(w, m, n);
     writeUses(w, m, layout, n.agent());
   }
 
@@ -128,6 +131,31 @@ final class BindWriter {
     w.call("public static " + n.bound() + " bindOffline", List.of(n.agent() + " agent"), " {");
     w.indent(2).line(requireAgent(w));
     w.line("return " + n.boundAgent() + ".offline(COMPILED, uses(agent));");
+    w.close().blank();
+  }
+
+  private static void live(SourceWriter w, WiringModel m, Names n) {
+    String liveAgent = w.name(LiveAgent.class);
+    w.javadoc(
+        "Binds as {@link #bind("
+            + String.join(", ", n.agent(), n.source(), n.policy())
+            + ")} does, then follows {@code source}: on each use the agent checks whether the cache"
+            + " holds a contract with another digest, rebinds on compatible drift, and pauses"
+            + " (proposing every call, running none) on drift {@code policy} rejects or when the"
+            + " cache goes stale, until a contract binds again. For services that bind once and"
+            + " run for weeks.",
+        n.bindFails() + " when the backend cannot be reached or the acts do not bind",
+        n.drift() + " when {@code policy} rejects the drift at startup");
+    w.call(
+        "public static " + liveAgent + "<" + w.name(m.state()) + "> live",
+        List.of(
+            n.agent() + " agent", w.name(CachedContract.class) + " source", n.policy() + " policy"),
+        " {");
+    w.indent(2).line(requireAgent(w));
+    w.call(
+        "return " + liveAgent + ".bind",
+        List.of("COMPILED", "source", "uses(agent)", "policy", n.clock()),
+        ";");
     w.close().blank();
   }
 

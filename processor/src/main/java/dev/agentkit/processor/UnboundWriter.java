@@ -1,8 +1,10 @@
 package dev.agentkit.processor;
 
 import dev.agentkit.BoundAgent;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.util.List;
 
@@ -46,6 +48,13 @@ final class UnboundWriter {
         "public static " + bound + " bind",
         List.of("Object agent", w.name(Contract.class) + " contract"));
     method(w, "public static " + bound + " bindOffline", List.of("Object agent"));
+    method(
+        w,
+        "public static " + w.name(LiveAgent.class) + "<" + w.name(m.state()) + "> live",
+        List.of(
+            "Object agent",
+            w.name(CachedContract.class) + " source",
+            w.name(DriftPolicy.class) + " policy"));
     method(w, "public static " + w.name(Contract.class) + " compiledContract", List.of());
   }
 

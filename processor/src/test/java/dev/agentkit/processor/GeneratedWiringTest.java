@@ -6,15 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.testing.compile.Compilation;
 import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
 import dev.agentkit.BoundAgent;
 import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.WiringStamp;
+import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,11 +27,14 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -326,6 +333,44 @@ class GeneratedWiringTest {
                 + " change since the snapshot it was compiled against\n"
                 + "  - op-removed: the backend removed op set_task_due_date, which TriageAgent"
                 + " uses");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void liveFollowsTheCacheAndPausesOnBreakingDrift() throws Exception {
+    Compilation c = compile();
+    assertThat(c).succeeded();
+    ClassLoader loader = new CompiledClassLoader(c.generatedFiles(), getClass().getClassLoader());
+    Class<?> agentType = loader.loadClass("test.TriageAgent");
+    Class<?> wiring = loader.loadClass("test.TriageAgent_Wiring");
+    Method live = wiring.getMethod("live", agentType, CachedContract.class, DriftPolicy.class);
+    AtomicReference<Contract> served = new AtomicReference<>(Fixtures.taskboard());
+    CachedContract cache =
+        CachedContract.builder(served::get)
+            .ttl(Duration.ofMillis(20))
+            .maxStaleness(Duration.ofMinutes(1))
+            .build();
+    List<LiveAgent.Kind> events = new CopyOnWriteArrayList<>();
+
+    LiveAgent<Object> agent =
+        ((LiveAgent<Object>)
+                live.invoke(null, construct(agentType), cache, DriftPolicy.failOnBreaking()))
+            .listen(e -> events.add(e.kind()));
+    assertThat(agent.state()).isEqualTo(LiveAgent.State.BOUND);
+    assertThat(agent.lastBound().report().isEmpty()).isTrue();
+
+    List<Op> fewer = new ArrayList<>(Fixtures.taskboard().ops());
+    fewer.removeIf(a -> a.opcode().equals("set_task_due_date"));
+    served.set(Contract.of("taskboard", fewer));
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (agent.state() != LiveAgent.State.PAUSED_ON_DRIFT && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertThat(agent.state()).isEqualTo(LiveAgent.State.PAUSED_ON_DRIFT);
+    assertThat(events).containsExactly(LiveAgent.Kind.PAUSED);
+    assertThatThrownBy(agent::acts)
+        .isInstanceOf(AgentPausedException.class)
+        .hasMessageContaining("op-removed: the backend removed op set_task_due_date");
   }
 
   @Test

@@ -7,9 +7,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
@@ -75,6 +78,24 @@ public final class CachedContract implements ContractSource {
   /** The last good contract, or null before the first successful fetch. */
   private volatile Cached cached;
 
+  /**
+   * Whether a background refresh started by {@link #current()} is queued or running, or waiting out
+   * the ttl after one failed; at most one at a time, so a burst of reads asks the source once.
+   */
+  private final AtomicBoolean backgroundBusy = new AtomicBoolean();
+
+  /**
+   * Runs background refreshes on agentkit's own daemon threads, one per cache refreshing at a time,
+   * never on the JDK's shared pools.
+   */
+  private static final ExecutorService REFRESH =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "agentkit-contract-refresh");
+            t.setDaemon(true);
+            return t;
+          });
+
   /** The refresh under way, shared by every caller that finds the cache expired meanwhile. */
   private final AtomicReference<CompletableFuture<Contract>> refreshing = new AtomicReference<>();
 
@@ -93,6 +114,12 @@ public final class CachedContract implements ContractSource {
      * read and takes no clock.
      */
     volatile boolean expired;
+
+    /**
+     * Set once the contract is older than the max staleness, by a timer, so that {@link
+     * CachedContract#current()} takes no clock.
+     */
+    volatile boolean tooStale;
 
     Cached(Contract contract, long fetchedAt, boolean failing, long failingSince) {
       this.contract = contract;
@@ -136,6 +163,60 @@ public final class CachedContract implements ContractSource {
       return c.contract;
     }
     return refreshShared();
+  }
+
+  /**
+   * The contract this cache holds now, without asking the source and without waiting: empty before
+   * the first successful fetch and once the contract held is older than {@code maxStaleness} (a
+   * fetch would fail closed then). When the contract held is past its ttl, this starts one refresh
+   * in the background (on agentkit's own thread, shared with every other caller; after a failed one
+   * the next is tried a ttl later) and returns what it holds meanwhile; a later call sees the
+   * refreshed contract.
+   *
+   * <p>Within the ttl this reads three volatile fields, takes no lock and reads no clock: it is
+   * meant for code that checks on every use whether the contract changed, as a {@code LiveAgent}
+   * does.
+   */
+  public Optional<Contract> current() {
+    Cached c = cached;
+    if (c == null) {
+      refreshInBackground();
+      return Optional.empty();
+    }
+    if (c.expired || (!timer && nanoTime.getAsLong() - c.fetchedAt >= ttlNanos)) {
+      refreshInBackground();
+    }
+    boolean stale = timer ? c.tooStale : nanoTime.getAsLong() - c.fetchedAt >= maxStalenessNanos;
+    return stale ? Optional.empty() : Optional.of(c.contract);
+  }
+
+  private void refreshInBackground() {
+    if (!backgroundBusy.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      REFRESH.execute(this::backgroundRefresh);
+    } catch (RuntimeException e) {
+      backgroundBusy.set(false);
+    }
+  }
+
+  private void backgroundRefresh() {
+    boolean failed = true;
+    try {
+      refreshShared();
+      // A failed refresh within the max staleness serves the last good contract, marked failing.
+      Cached now = cached;
+      failed = now == null || now.failing;
+    } catch (ContractSourceException | RuntimeException e) {
+      // The reader sees the failure as the contract it holds growing stale; fetch() reports it.
+    } finally {
+      if (failed && timer) {
+        EXPIRY.schedule(() -> backgroundBusy.set(false), ttlNanos, TimeUnit.NANOSECONDS);
+      } else {
+        backgroundBusy.set(false);
+      }
+    }
   }
 
   /** {@code "cached "} followed by the wrapped source's description. */
@@ -207,6 +288,7 @@ public final class CachedContract implements ContractSource {
         cached = entry;
         if (timer) {
           EXPIRY.schedule(() -> entry.expired = true, ttlNanos, TimeUnit.NANOSECONDS);
+          markTooStale(entry, maxStalenessNanos);
         }
         return fresh;
       }
@@ -225,14 +307,28 @@ public final class CachedContract implements ContractSource {
     }
     long now = nanoTime.getAsLong();
     if (!last.failing) {
-      last = new Cached(last.contract, last.fetchedAt, true, now);
+      Cached was = last;
+      last = new Cached(was.contract, was.fetchedAt, true, now);
+      last.tooStale = was.tooStale;
       cached = last;
+      if (timer) {
+        markTooStale(last, maxStalenessNanos - (now - last.fetchedAt));
+      }
     }
     long age = now - last.fetchedAt;
     if (age < maxStalenessNanos) {
       return last.contract;
     }
     throw tooStale(Duration.ofNanos(now - last.failingSince), Duration.ofNanos(age), failure);
+  }
+
+  /** Schedules the entry's too-stale mark; a contract that may be served forever gets none. */
+  private static void markTooStale(Cached entry, long inNanos) {
+    if (inNanos <= 0) {
+      entry.tooStale = true;
+    } else if (inNanos < Long.MAX_VALUE) {
+      EXPIRY.schedule(() -> entry.tooStale = true, inNanos, TimeUnit.NANOSECONDS);
+    }
   }
 
   private ContractSourceException coldFailure(ContractSourceException failure) {

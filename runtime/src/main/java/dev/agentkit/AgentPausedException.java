@@ -1,0 +1,50 @@
+package dev.agentkit;
+
+import dev.agentkit.drift.DriftReport;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A {@link LiveAgent} refused to run a call or hand out its acts because it is paused: the live
+ * contract drifted in a way the drift policy rejects, or the contract source is stale. The message
+ * starts with {@code [AgentPaused]}, says what was refused and why, and ends with the drift
+ * sentence (or the staleness sentence). Nothing ran.
+ */
+public class AgentPausedException extends IllegalStateException {
+  private static final long serialVersionUID = 1L;
+
+  private final LiveAgent.State state;
+  private final transient DriftReport report;
+
+  AgentPausedException(
+      String agent,
+      String refused,
+      LiveAgent.State state,
+      String reason,
+      Optional<DriftReport> report) {
+    super(render(agent, refused, state, reason));
+    this.state = Objects.requireNonNull(state, "state");
+    this.report = report.orElse(null);
+  }
+
+  /** Why the agent is paused. */
+  public LiveAgent.State state() {
+    return state;
+  }
+
+  /** The drift report the agent paused on, when it paused on drift. */
+  public Optional<DriftReport> report() {
+    return Optional.ofNullable(report);
+  }
+
+  private static String render(String agent, String refused, LiveAgent.State state, String reason) {
+    String who = agent.isEmpty() ? "the agent" : agent;
+    String why =
+        state == LiveAgent.State.SOURCE_STALE
+            ? " is paused because its contract source is stale; it proposes every call until a"
+                + " refresh succeeds: "
+            : " is paused on a live contract it cannot act on; it proposes every call until a"
+                + " contract binds again or the drift policy acknowledges the change:\n";
+    return "[AgentPaused] " + refused + ": " + who + why + reason;
+  }
+}
