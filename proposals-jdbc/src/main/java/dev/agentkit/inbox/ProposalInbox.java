@@ -116,8 +116,9 @@ public final class ProposalInbox {
       case ACCEPTED:
         return Disposition.IN_FLIGHT;
       case DECLINED:
+      case DONE:
         if (now.isBefore(cur.decidedAt().plus(coolOff(row.agent())))) {
-          return Disposition.KEPT_DECLINED;
+          return Disposition.KEPT_DECIDED;
         }
         break;
       default:

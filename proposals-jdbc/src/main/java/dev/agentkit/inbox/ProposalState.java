@@ -13,13 +13,13 @@ import java.util.Locale;
 public enum ProposalState {
   /** Waiting for a person's decision. */
   PENDING,
-  /** A person refused it; re-proposals are ignored until the agent's cool-off passes. */
+  /** A person refused it; re-proposals are ignored until the agent's cool-off has passed. */
   DECLINED,
   /** A person accepted it and its ops were handed to the runner; no outcome is recorded yet. */
   ACCEPTED,
-  /** Accepted, and every op ran. */
+  /** Accepted, and every op ran; re-proposals are ignored until the agent's cool-off has passed. */
   DONE,
-  /** Accepted, and an op failed; the ops after it did not run. */
+  /** Accepted, and an op failed; the ops after it did not run. A re-proposal reopens it. */
   FAILED;
 
   /** The lower-case name stored in the database, e.g. {@code pending}. */

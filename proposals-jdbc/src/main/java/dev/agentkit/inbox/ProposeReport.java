@@ -33,10 +33,13 @@ public record ProposeReport(
     ADDED,
     /** The key was pending: its content was refreshed, no second row. */
     REFRESHED,
-    /** The key was declined and its cool-off has passed, or it ran before: pending again. */
+    /**
+     * The key was declined or done and the agent's cool-off has passed, or it failed: pending
+     * again, in a new round.
+     */
     REOPENED,
-    /** The key was declined within the cool-off: the refusal stands, nothing changed. */
-    KEPT_DECLINED,
+    /** The key was declined or done within the cool-off: the decision stands, nothing changed. */
+    KEPT_DECIDED,
     /** The key is accepted and awaits its outcome: nothing changed. */
     IN_FLIGHT
   }

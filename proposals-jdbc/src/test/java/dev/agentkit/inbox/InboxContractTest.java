@@ -127,7 +127,7 @@ abstract class InboxContractTest {
 
     clock.advance(Duration.ofHours(23));
     assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
-        .containsExactly(Map.entry(PRIORITY_T1, Disposition.KEPT_DECLINED));
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.KEPT_DECIDED));
     assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.DECLINED);
 
     clock.advance(Duration.ofHours(1));
@@ -296,6 +296,9 @@ abstract class InboxContractTest {
     assertThat(a.entry().outcome())
         .isEqualTo("op 0 (archive_project) failed: project p1 does not exist");
     assertThat(a.outcomes().get(0).failure()).isEqualTo("project p1 does not exist");
+    desk.projects.put("p1", "Project 1");
+    assertThat(propose(desk.archive("triage", "p1", "2027-01-01")).byKey())
+        .containsExactly(Map.entry(ARCHIVE_P1, Disposition.REOPENED));
   }
 
   @Test
@@ -337,10 +340,13 @@ abstract class InboxContractTest {
   }
 
   @Test
-  void aRunProposalIsReopenedWhenTheAgentAsksAgain() {
+  void aRunProposalIsReopenedWhenTheAgentAsksAgainAfterTheCoolOff() {
     propose(desk.priority("triage", "t1", "urgent"));
     inbox.accept(PRIORITY_T1, "ann", Map.of());
     desk.priorities.put("t1", "low"); // someone changed it back
+    assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.KEPT_DECIDED));
+    clock.advance(Duration.ofHours(24));
     assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
         .containsExactly(Map.entry(PRIORITY_T1, Disposition.REOPENED));
     assertThat(inbox.get(PRIORITY_T1).orElseThrow().round()).isEqualTo(2);
@@ -388,6 +394,136 @@ abstract class InboxContractTest {
     propose(desk.priority("triage", "t1", "urgent"));
     ProposalInbox second = inbox(db, desk, clock);
     assertThat(second.get(PRIORITY_T1)).isPresent();
+  }
+
+  @Test
+  void concurrentAcceptsOfOneKeyRunItsOpsOnce() throws Exception {
+    propose(desk.priority("triage", "t1", "urgent"));
+    int threads = 16;
+    List<Object> results = race(threads, i -> inbox.accept(PRIORITY_T1, "person" + i, Map.of()));
+    assertThat(results).filteredOn(Accepted.class::isInstance).hasSize(1);
+    assertThat(results)
+        .filteredOn(InboxException.class::isInstance)
+        .hasSize(threads - 1)
+        .allSatisfy(
+            e ->
+                assertThat(((InboxException) e).kind()).isEqualTo(InboxException.Kind.NOT_PENDING));
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted", "ran");
+  }
+
+  @Test
+  void threadsProposingAndAcceptingOverlappingKeysLeaveOneRowPerKeyAndRunNothingTwice()
+      throws Exception {
+    int threads = 32;
+    int tasks = 8;
+    List<Object> results =
+        race(
+            threads,
+            i -> {
+              java.util.Random random = new java.util.Random(i);
+              int accepted = 0;
+              for (int round = 0; round < 6; round++) {
+                List<Proposal> batch = new ArrayList<>();
+                for (int t = 0; t < tasks; t++) {
+                  batch.add(desk.priority("triage", "t" + ((t + i) % tasks), "urgent"));
+                }
+                inbox.propose(ProposalBatch.of(desk.actions(), desk, batch));
+                String key = "triage:task:t" + random.nextInt(tasks) + ":set_priority";
+                try {
+                  inbox.accept(key, "person" + i, Map.of());
+                  accepted++;
+                } catch (InboxException e) {
+                  if (e.kind() != InboxException.Kind.NOT_PENDING
+                      && e.kind() != InboxException.Kind.NOT_FOUND) {
+                    throw e;
+                  }
+                }
+              }
+              return accepted;
+            });
+    assertThat(results).allSatisfy(r -> assertThat(r).isInstanceOf(Integer.class));
+    int accepts = results.stream().mapToInt(r -> (Integer) r).sum();
+    assertThat(accepts).isPositive();
+    assertThat(rows("agentkit_proposal")).isEqualTo(tasks);
+    for (int t = 0; t < tasks; t++) {
+      String key = "triage:task:t" + t + ":set_priority";
+      long runs = desk.runs("set_priority", "t" + t);
+      assertThat(runs).as("runs of " + key).isLessThanOrEqualTo(1);
+      List<String> trail = actions(key);
+      assertThat(trail.stream().filter("accepted"::equals).count()).isEqualTo(runs);
+      assertThat(trail.stream().filter("ran"::equals).count()).isEqualTo(runs);
+      assertThat(trail.stream().filter("proposed"::equals).count()).isEqualTo(1);
+      InboxEntry e = inbox.get(key).orElseThrow();
+      assertThat(e.state()).isEqualTo(runs == 1 ? ProposalState.DONE : ProposalState.PENDING);
+    }
+    assertThat(desk.applied).hasSize(accepts);
+  }
+
+  @Test
+  void opsThatRanButWhoseOutcomeCannotBeWrittenLeaveTheProposalAccepted() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    ProposalInbox sabotaged =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.bind(
+                    "triage",
+                    desk.source,
+                    Desk.uses(),
+                    call -> {
+                      // The database starts refusing the outcome while the op runs.
+                      try (Connection c = db.getConnection();
+                          Statement s = c.createStatement()) {
+                        s.execute(
+                            "ALTER TABLE agentkit_proposal ADD CONSTRAINT no_done"
+                                + " CHECK (state <> 'done')");
+                      }
+                      return desk.apply(call);
+                    }))
+            .build();
+    InboxException e = catchInbox(() -> sabotaged.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.OUTCOME_UNRECORDED);
+    assertThat(e.getMessage())
+        .startsWith(
+            "[InboxOutcomeUnrecorded] the ops of \"triage:task:t1:set_priority\" ran (op 0"
+                + " (set_priority) done: priority urgent) but the outcome could not be written, so"
+                + " the proposal stays accepted and is never run again; record what happened by"
+                + " hand\n  - [InboxDatabase] the inbox could not record the outcome of");
+    assertThat(e.getMessage()).doesNotContain("\tat ");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.ACCEPTED);
+    assertThat(desk.applied).hasSize(1);
+  }
+
+  /** Runs the task on n threads released together; each result or thrown exception, in order. */
+  static List<Object> race(int n, java.util.function.IntFunction<Object> task) throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(n);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<Object>> futures = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        int index = i;
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  try {
+                    return task.apply(index);
+                  } catch (RuntimeException e) {
+                    return e;
+                  }
+                }));
+      }
+      start.countDown();
+      List<Object> out = new ArrayList<>();
+      for (java.util.concurrent.Future<Object> f : futures) {
+        out.add(f.get(120, java.util.concurrent.TimeUnit.SECONDS));
+      }
+      return out;
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   /** A clock tests move by hand. */
