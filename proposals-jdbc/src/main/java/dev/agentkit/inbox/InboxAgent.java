@@ -4,7 +4,9 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Use;
 import dev.agentkit.source.ContractSource;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -21,8 +23,22 @@ public final class InboxAgent {
   private final Supplier<ActionSet<?>> live;
   private final OpRunner runner;
   private final Duration coolOff;
+  private final Oversight oversight;
+  private final Map<String, Oversight> byOpcode;
 
   private InboxAgent(String name, Supplier<ActionSet<?>> live, OpRunner runner, Duration coolOff) {
+    this(name, live, runner, coolOff, Oversight.anyone(), Map.of());
+  }
+
+  private InboxAgent(
+      String name,
+      Supplier<ActionSet<?>> live,
+      OpRunner runner,
+      Duration coolOff,
+      Oversight oversight,
+      Map<String, Oversight> byOpcode) {
+    this.oversight = Objects.requireNonNull(oversight, "oversight");
+    this.byOpcode = Map.copyOf(byOpcode);
     this.name = Objects.requireNonNull(name, "name").trim();
     this.live = Objects.requireNonNull(live, "live");
     this.runner = Objects.requireNonNull(runner, "runner");
@@ -68,7 +84,24 @@ public final class InboxAgent {
 
   /** This agent with another cool-off: how long a refusal holds before the agent may ask again. */
   public InboxAgent coolOff(Duration coolOff) {
-    return new InboxAgent(name, live, runner, coolOff);
+    return new InboxAgent(name, live, runner, coolOff, oversight, byOpcode);
+  }
+
+  /** This agent with the oversight of every proposal whose first op has no oversight of its own. */
+  public InboxAgent oversight(Oversight oversight) {
+    return new InboxAgent(name, live, runner, coolOff, oversight, byOpcode);
+  }
+
+  /** This agent with the oversight of proposals whose first op has this opcode. */
+  public InboxAgent oversight(String opcode, Oversight oversight) {
+    Map<String, Oversight> copy = new HashMap<>(byOpcode);
+    copy.put(Objects.requireNonNull(opcode, "opcode").strip(), oversight);
+    return new InboxAgent(name, live, runner, coolOff, this.oversight, copy);
+  }
+
+  /** The oversight of a proposal whose first op has this opcode. */
+  public Oversight oversightFor(String opcode) {
+    return byOpcode.getOrDefault(opcode, oversight);
   }
 
   /** The agent's name, as in its proposals' ask keys. */

@@ -28,6 +28,8 @@ import java.util.Optional;
  * @param updatedAt when the row last changed
  * @param decision the person's decision in this round, if one was made
  * @param outcome what running the ops did, once they ran; empty before
+ * @param deadline when the sweep applies the oversight's expiry policy, if there is a deadline
+ * @param escalated whether the sweep has handed it to the escalation set
  */
 public record InboxEntry(
     String askKey,
@@ -44,7 +46,9 @@ public record InboxEntry(
     Instant proposedAt,
     Instant updatedAt,
     Optional<Decision> decision,
-    String outcome) {
+    String outcome,
+    Optional<Instant> deadline,
+    boolean escalated) {
 
   /** Copies the lists. */
   public InboxEntry {

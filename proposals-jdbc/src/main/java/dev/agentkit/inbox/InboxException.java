@@ -45,6 +45,10 @@ public final class InboxException extends RuntimeException {
     NOT_PENDING("InboxNotPending"),
     /** The proposal's agent is not registered with the inbox, so its ops cannot be re-verified. */
     UNKNOWN_AGENT("InboxUnknownAgent"),
+    /** The person is not in the set of approvers the proposal's oversight names. */
+    NOT_APPROVER("InboxNotApprover"),
+    /** The person already approved this round of the proposal; it waits for others. */
+    ALREADY_APPROVED("InboxAlreadyApproved"),
     /** A slot value is missing, unknown or of the wrong type. */
     SLOT("InboxSlot"),
     /** An op no longer verifies against the live contract; the proposal stays pending. */

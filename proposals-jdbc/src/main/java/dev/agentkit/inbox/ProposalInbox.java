@@ -44,6 +44,9 @@ public final class ProposalInbox {
   /** The flood cap when none is given: at most this many proposals per agent per batch. */
   public static final int DEFAULT_FLOOD_CAP = 20;
 
+  /** Who the audit trail names for a decline made by the sweep at a deadline. */
+  public static final String EXPIRY_ACTOR = "agentkit:expiry";
+
   private final Tx tx;
   private final Clock clock;
   private final int floodCap;
@@ -80,7 +83,7 @@ public final class ProposalInbox {
     String digest = batch.actions().contract().map(Contract::digest).orElse("");
     TreeMap<String, Store.Row> rows = new TreeMap<>();
     for (Proposal p : capped.kept()) {
-      rows.put(p.askKey(), Store.Row.of(p, digest));
+      rows.put(p.askKey(), Store.Row.of(p, digest, deadlineAfter(p)));
     }
     Map<String, Disposition> done =
         rows.isEmpty() ? Map.of() : tx.run("store the proposals", c -> upsertAll(c, rows));
@@ -139,6 +142,12 @@ public final class ProposalInbox {
     return new AuditEvent(row.key(), round, now, row.agent(), action, outcome, row.digest());
   }
 
+  /** The deadline of a new round of the proposal, from its agent's oversight; null for none. */
+  private Duration deadlineAfter(Proposal p) {
+    InboxAgent a = agents.get(p.agent());
+    return a == null ? null : a.oversightFor(p.ops().get(0).opcode()).deadline().orElse(null);
+  }
+
   private Duration coolOff(String agent) {
     InboxAgent a = agents.get(agent);
     return a == null ? defaultCoolOff : a.coolOff();
@@ -179,6 +188,10 @@ public final class ProposalInbox {
     String who = decider(by);
     String why = Objects.requireNonNullElse(reason, "").strip();
     InboxEntry entry = pendingEntry(askKey, "declined");
+    InboxAgent agent = agents.get(entry.agent());
+    if (agent != null) {
+      checkApprover(entry, oversight(agent, entry), who, "decline");
+    }
     Instant now = now();
     int won =
         tx.run(
@@ -223,12 +236,36 @@ public final class ProposalInbox {
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
     InboxEntry entry = pendingEntry(askKey, "accepted");
     InboxAgent agent = registered(entry);
+    Oversight oversight = oversight(agent, entry);
+    checkApprover(entry, oversight, who, "approve");
     List<Call> filled = refusedIfThrows(entry, who, "", () -> Slots.fill(entry, values));
     ActionSet<?> live = bindLive(entry, agent, who);
     String digest = live.contract().map(Contract::digest).orElse("");
     List<Call> bound = reverify(entry, live, filled, who, digest);
-    claim(entry, who, values, digest);
+    int missing = approve(entry, oversight, who, values, digest);
+    if (missing > 0) {
+      return new Accepted(get(entry.askKey()).orElseThrow(), List.of(), missing);
+    }
     return run(entry, agent, bound, who, digest);
+  }
+
+  private static Oversight oversight(InboxAgent agent, InboxEntry entry) {
+    return agent.oversightFor(entry.ops().get(0).opcode()).current(entry.escalated());
+  }
+
+  private static void checkApprover(InboxEntry entry, Oversight o, String who, String verb) {
+    if (!o.mayDecide(who)) {
+      throw new InboxException(
+          InboxException.Kind.NOT_APPROVER,
+          who
+              + " may not "
+              + verb
+              + " \""
+              + entry.askKey()
+              + "\": its oversight needs "
+              + o.describe()
+              + (entry.escalated() ? " (escalated)" : ""));
+    }
   }
 
   private ActionSet<?> bindLive(InboxEntry entry, InboxAgent agent, String who) {
@@ -313,23 +350,53 @@ public final class ProposalInbox {
     return e;
   }
 
-  private void claim(InboxEntry entry, String who, Map<String, String> values, String digest) {
+  /**
+   * Records the approval and, when it completes the set, claims the proposal (pending to accepted)
+   * in the same transaction; returns how many approvals are still missing.
+   */
+  private int approve(
+      InboxEntry entry, Oversight o, String who, Map<String, String> values, String digest) {
     Instant now = now();
     String json = Json.strings(values);
-    int won =
+    int missing =
         tx.run(
             "accept \"" + entry.askKey() + "\"",
             c -> {
-              int n =
-                  Store.decide(
-                      c, entry.askKey(), entry.round(), ProposalState.ACCEPTED, who, "", json, now);
-              if (n == 1) {
-                Store.audit(
-                    c, decision(entry, now, who, "accepted", "slot values " + json, digest));
+              Optional<Store.Current> cur = Store.lock(c, entry.askKey());
+              if (cur.isEmpty()
+                  || cur.get().state() != ProposalState.PENDING
+                  || cur.get().round() != entry.round()) {
+                return -1;
               }
-              return n;
+              List<String> approvals = Store.approvals(c, entry.askKey(), entry.round());
+              if (approvals.contains(who)) {
+                return -2;
+              }
+              Store.approve(c, entry.askKey(), entry.round(), who, now, json);
+              int left = o.required() - approvals.size() - 1;
+              if (left > 0) {
+                String progress = (o.required() - left) + " of " + o.describe();
+                Store.audit(c, decision(entry, now, who, "approved", progress, digest));
+                return left;
+              }
+              Store.decide(
+                  c, entry.askKey(), entry.round(), ProposalState.ACCEPTED, who, "", json, now);
+              Store.audit(c, decision(entry, now, who, "accepted", "slot values " + json, digest));
+              return 0;
             });
-    decidedOrThrow(entry, won, "accepted");
+    if (missing == -1) {
+      throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
+    }
+    if (missing == -2) {
+      throw new InboxException(
+          InboxException.Kind.ALREADY_APPROVED,
+          who
+              + " already approved \""
+              + entry.askKey()
+              + "\", which waits for the rest of "
+              + o.describe());
+    }
+    return missing;
   }
 
   private Accepted run(
@@ -347,7 +414,7 @@ public final class ProposalInbox {
     String text = Outcomes.describe(bound, outcomes);
     record(entry, who, digest, to, text);
     InboxEntry after = get(entry.askKey()).orElseThrow();
-    return new Accepted(after, outcomes);
+    return new Accepted(after, outcomes, 0);
   }
 
   private static Outcome runOne(OpRunner runner, Call call) {
@@ -393,6 +460,67 @@ public final class ProposalInbox {
   private static AuditEvent decision(
       InboxEntry entry, Instant now, String who, String action, String outcome, String digest) {
     return new AuditEvent(entry.askKey(), entry.round(), now, who, action, outcome, digest);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // expiry
+
+  /**
+   * Applies the expiry policy of every pending proposal past its deadline: declines it (as {@value
+   * #EXPIRY_ACTOR}), escalates it to its oversight's escalation set with a fresh deadline (an
+   * escalated one past that is declined), or keeps it pending with no deadline. Never accepts or
+   * runs anything. Call it on a schedule (every minute, say); concurrent sweeps are safe. Proposals
+   * of agents this inbox has no {@link InboxAgent} for are left for an inbox that has.
+   */
+  public SweepReport sweep() {
+    Instant now = now();
+    List<Store.Due> due = tx.run("find the proposals past their deadline", c -> Store.due(c, now));
+    Map<String, SweepReport.Expired> out = new TreeMap<>();
+    for (Store.Due d : due) {
+      InboxAgent agent = agents.get(d.agent());
+      if (agent != null) {
+        Oversight o = agent.oversightFor(d.opcode());
+        SweepReport.Expired e =
+            tx.run("apply the expiry policy to \"" + d.key() + "\"", c -> expire(c, d, o, now));
+        if (e != null) {
+          out.put(d.key(), e);
+        }
+      }
+    }
+    return new SweepReport(out);
+  }
+
+  private SweepReport.Expired expire(Connection c, Store.Due seen, Oversight o, Instant now)
+      throws SQLException {
+    Optional<Store.Due> locked = Store.lockDue(c, seen.key(), now);
+    if (locked.isEmpty()) {
+      return null; // decided or moved on since the scan
+    }
+    Store.Due d = locked.get();
+    Oversight.Expiry policy = d.escalated() ? Oversight.Expiry.DECLINE : o.expiry();
+    switch (policy) {
+      case ESCALATE:
+        Oversight to = o.escalation().orElseThrow();
+        Store.deadline(
+            c, d.key(), now.plus(to.deadline().or(o::deadline).orElseThrow()), true, now);
+        Store.audit(
+            c, expiryEvent(d, now, "escalated", "past its deadline; now needs " + to.describe()));
+        return SweepReport.Expired.ESCALATED;
+      case KEEP:
+        Store.deadline(c, d.key(), null, false, now);
+        Store.audit(c, expiryEvent(d, now, "kept", "past its deadline; kept pending, no deadline"));
+        return SweepReport.Expired.KEPT;
+      default:
+        String reason = "no decision before the deadline";
+        Store.decide(
+            c, d.key(), d.round(), ProposalState.DECLINED, EXPIRY_ACTOR, reason, null, now);
+        Store.audit(c, expiryEvent(d, now, "expired", reason));
+        return SweepReport.Expired.DECLINED;
+    }
+  }
+
+  private static AuditEvent expiryEvent(Store.Due d, Instant now, String action, String outcome) {
+    return new AuditEvent(d.key(), d.round(), now, EXPIRY_ACTOR, action, outcome, "");
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ final class Store {
   private static final String COLUMNS =
       "ask_key, agent, anchor_kind, anchor_id, anchor_label, opcode, question, archetype,"
           + " refs_json, ops_json, slots_json, state, round_no, proposed_digest, proposed_at,"
-          + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome";
+          + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome, deadline_at,"
+          + " escalated";
 
   private Store() {}
 
@@ -35,8 +36,9 @@ final class Store {
       String refs,
       String ops,
       String slots,
-      String digest) {
-    static Row of(Proposal p, String digest) {
+      String digest,
+      java.time.Duration deadlineAfter) {
+    static Row of(Proposal p, String digest, java.time.Duration deadlineAfter) {
       return new Row(
           p.askKey(),
           p.agent(),
@@ -47,7 +49,12 @@ final class Store {
           Json.refs(p.refs()),
           Json.ops(p.ops()),
           Json.slots(p.slots()),
-          digest);
+          digest,
+          deadlineAfter);
+    }
+
+    Instant deadline(Instant now) {
+      return deadlineAfter == null ? null : now.plus(deadlineAfter);
     }
 
     boolean sameAsk(Current c) {
@@ -91,8 +98,8 @@ final class Store {
         c.prepareStatement(
             "INSERT INTO agentkit_proposal (ask_key, agent, anchor_kind, anchor_id, anchor_label,"
                 + " opcode, question, archetype, refs_json, ops_json, slots_json, state, round_no,"
-                + " proposed_digest, proposed_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?)")) {
+                + " proposed_digest, proposed_at, updated_at, deadline_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?)")) {
       s.setString(1, row.key());
       s.setString(2, row.agent());
       s.setString(3, row.anchor().kind());
@@ -107,6 +114,7 @@ final class Store {
       s.setString(12, row.digest());
       s.setObject(13, ts(now));
       s.setObject(14, ts(now));
+      setTs(s, 15, row.deadline(now));
       s.executeUpdate();
     }
   }
@@ -120,7 +128,8 @@ final class Store {
     String reset =
         reopen
             ? ", state = 'pending', round_no = ?, proposed_at = ?, decided_by = NULL,"
-                + " decided_at = NULL, reason = NULL, slot_values_json = NULL, outcome = NULL"
+                + " decided_at = NULL, reason = NULL, slot_values_json = NULL, outcome = NULL,"
+                + " deadline_at = ?, escalated = FALSE"
             : "";
     try (PreparedStatement s =
         c.prepareStatement(
@@ -141,6 +150,7 @@ final class Store {
       if (reopen) {
         s.setInt(++i, round);
         s.setObject(++i, ts(now));
+        setTs(s, ++i, row.deadline(now));
       }
       s.setString(++i, row.key());
       s.executeUpdate();
@@ -204,6 +214,92 @@ final class Store {
       s.setString(5, e.action());
       s.setString(6, e.outcome());
       s.setString(7, e.contractDigest());
+      s.executeUpdate();
+    }
+  }
+
+  /** The people who approved this round, in the order they approved. */
+  static List<String> approvals(Connection c, String key, int round) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT approver FROM agentkit_proposal_approval WHERE ask_key = ? AND round_no = ?"
+                + " ORDER BY approved_at, approver")) {
+      s.setString(1, key);
+      s.setInt(2, round);
+      List<String> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(r.getString(1));
+        }
+      }
+      return out;
+    }
+  }
+
+  static void approve(Connection c, String key, int round, String who, Instant now, String values)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO agentkit_proposal_approval (ask_key, round_no, approver, approved_at,"
+                + " slot_values_json) VALUES (?, ?, ?, ?, ?)")) {
+      s.setString(1, key);
+      s.setInt(2, round);
+      s.setString(3, who);
+      s.setObject(4, ts(now));
+      s.setString(5, values);
+      s.executeUpdate();
+    }
+  }
+
+  /** A pending proposal past its deadline. */
+  record Due(String key, int round, String agent, String opcode, boolean escalated) {}
+
+  static List<Due> due(Connection c, Instant now) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+                + " WHERE state = 'pending' AND deadline_at <= ? ORDER BY deadline_at, ask_key"
+                + " LIMIT 1000")) {
+      s.setObject(1, ts(now));
+      List<Due> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(due(r));
+        }
+      }
+      return out;
+    }
+  }
+
+  /** Locks the proposal if it is still pending and past its deadline. */
+  static Optional<Due> lockDue(Connection c, String key, Instant now) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+                + " WHERE ask_key = ? AND state = 'pending' AND deadline_at <= ? FOR UPDATE")) {
+      s.setString(1, key);
+      s.setObject(2, ts(now));
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? Optional.of(due(r)) : Optional.empty();
+      }
+    }
+  }
+
+  private static Due due(ResultSet r) throws SQLException {
+    return new Due(r.getString(1), r.getInt(2), r.getString(3), r.getString(4), r.getBoolean(5));
+  }
+
+  /** Sets the deadline (null for none) and whether the proposal is escalated. */
+  static void deadline(Connection c, String key, Instant deadline, boolean escalated, Instant now)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE agentkit_proposal SET deadline_at = ?, escalated = ?, updated_at = ?"
+                + " WHERE ask_key = ?")) {
+      setTs(s, 1, deadline);
+      s.setBoolean(2, escalated);
+      s.setObject(3, ts(now));
+      s.setString(4, key);
       s.executeUpdate();
     }
   }
@@ -309,15 +405,26 @@ final class Store {
         instant(r, "proposed_at"),
         instant(r, "updated_at"),
         decision,
-        nonNull(r.getString("outcome")));
+        nonNull(r.getString("outcome")),
+        Optional.ofNullable(instant(r, "deadline_at")),
+        r.getBoolean("escalated"));
   }
 
   private static String nonNull(String s) {
     return s == null ? "" : s;
   }
 
+  /** Binds a nullable timestamp with its type, which PostgreSQL needs for a null. */
+  static void setTs(PreparedStatement s, int index, Instant i) throws SQLException {
+    if (i == null) {
+      s.setNull(index, java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+    } else {
+      s.setObject(index, ts(i));
+    }
+  }
+
   static OffsetDateTime ts(Instant i) {
-    return OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+    return i == null ? null : OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
   }
 
   private static Instant instant(ResultSet r, int column) throws SQLException {

@@ -495,6 +495,146 @@ abstract class InboxContractTest {
     assertThat(desk.applied).hasSize(1);
   }
 
+  ProposalInbox overseen(Oversight oversight) {
+    return ProposalInbox.builder(db)
+        .clock(clock)
+        .agent(
+            InboxAgent.bind("triage", desk.source, Desk.uses(), desk::apply)
+                .oversight(oversight)
+                .oversight("archive_project", Oversight.approvers(1, "boss")))
+        .build();
+  }
+
+  @Test
+  void twoOfThreeApproversMustAcceptBeforeTheOpsRun() {
+    ProposalInbox two = overseen(Oversight.approvers(2, "ann", "bob", "carol"));
+    two.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    assertThat(catchInbox(() -> two.accept(PRIORITY_T1, "dave", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxNotApprover] dave may not approve \"triage:task:t1:set_priority\": its"
+                + " oversight needs 2 approvals from ann, bob, carol");
+    assertThat(catchInbox(() -> two.decline(PRIORITY_T1, "dave", "no")).kind())
+        .isEqualTo(InboxException.Kind.NOT_APPROVER);
+
+    Accepted first = two.accept(PRIORITY_T1, "ann", Map.of());
+    assertThat(first.waiting()).isTrue();
+    assertThat(first.approvalsMissing()).isEqualTo(1);
+    assertThat(first.entry().state()).isEqualTo(ProposalState.PENDING);
+    assertThat(desk.applied).isEmpty();
+    assertThat(catchInbox(() -> two.accept(PRIORITY_T1, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxAlreadyApproved] ann already approved \"triage:task:t1:set_priority\", which"
+                + " waits for the rest of 2 approvals from ann, bob, carol");
+
+    Accepted second = two.accept(PRIORITY_T1, "bob", Map.of());
+    assertThat(second.done()).isTrue();
+    assertThat(second.approvalsMissing()).isZero();
+    assertThat(desk.applied).hasSize(1);
+    assertThat(two.history(PRIORITY_T1))
+        .extracting(AuditEvent::action, AuditEvent::actor)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("proposed", "triage"),
+            org.assertj.core.groups.Tuple.tuple("approved", "ann"),
+            org.assertj.core.groups.Tuple.tuple("accepted", "bob"),
+            org.assertj.core.groups.Tuple.tuple("ran", "bob"));
+    assertThat(two.history(PRIORITY_T1).get(1).outcome())
+        .isEqualTo("1 of 2 approvals from ann, bob, carol");
+  }
+
+  @Test
+  void oversightPerOpcodeWinsOverTheAgents() {
+    ProposalInbox o = overseen(Oversight.anyone());
+    o.propose(
+        ProposalBatch.of(
+            desk.actions(), desk, List.of(desk.archive("triage", "p1", "2027-01-01"))));
+    assertThat(catchInbox(() -> o.accept(ARCHIVE_P1, "ann", Map.of())).kind())
+        .isEqualTo(InboxException.Kind.NOT_APPROVER);
+    assertThat(o.accept(ARCHIVE_P1, "boss", Map.of()).done()).isTrue();
+  }
+
+  @Test
+  void atTheDeadlineTheSweepDeclinesAndNothingRuns() {
+    ProposalInbox o = overseen(Oversight.anyone().deadline(Duration.ofHours(1)));
+    o.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    assertThat(o.get(PRIORITY_T1).orElseThrow().deadline())
+        .contains(Instant.parse("2026-11-30T13:00:00Z"));
+    clock.advance(Duration.ofMinutes(59));
+    assertThat(o.sweep().byKey()).isEmpty();
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(o.sweep().byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, SweepReport.Expired.DECLINED));
+    InboxEntry e = o.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.state()).isEqualTo(ProposalState.DECLINED);
+    assertThat(e.decision().orElseThrow().by()).isEqualTo(ProposalInbox.EXPIRY_ACTOR);
+    assertThat(e.decision().orElseThrow().reason()).isEqualTo("no decision before the deadline");
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "expired");
+    assertThat(o.sweep().byKey()).isEmpty();
+    assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
+  void escalationHandsItToAnotherSetThenDeclines() {
+    ProposalInbox o =
+        overseen(
+            Oversight.approvers(1, "ann")
+                .deadline(Duration.ofHours(1))
+                .onExpiryEscalate(1, "boss"));
+    o.propose(
+        ProposalBatch.of(
+            desk.actions(),
+            desk,
+            List.of(
+                desk.priority("triage", "t1", "urgent"), desk.priority("triage", "t2", "urgent"))));
+    clock.advance(Duration.ofHours(1));
+    assertThat(o.sweep().byKey())
+        .containsExactly(
+            Map.entry(PRIORITY_T1, SweepReport.Expired.ESCALATED),
+            Map.entry("triage:task:t2:set_priority", SweepReport.Expired.ESCALATED));
+    InboxEntry e = o.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.escalated()).isTrue();
+    assertThat(e.deadline()).contains(Instant.parse("2026-11-30T14:00:00Z"));
+    assertThat(catchInbox(() -> o.accept(PRIORITY_T1, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxNotApprover] ann may not approve \"triage:task:t1:set_priority\": its"
+                + " oversight needs 1 approval from boss (escalated)");
+    assertThat(o.accept(PRIORITY_T1, "boss", Map.of()).done()).isTrue();
+    clock.advance(Duration.ofHours(1));
+    assertThat(o.sweep().byKey())
+        .containsExactly(Map.entry("triage:task:t2:set_priority", SweepReport.Expired.DECLINED));
+    assertThat(actions("triage:task:t2:set_priority"))
+        .containsExactly("proposed", "escalated", "expired");
+    assertThat(desk.applied).hasSize(1);
+  }
+
+  @Test
+  void keepLeavesItPendingWithNoDeadline() {
+    ProposalInbox o = overseen(Oversight.anyone().deadline(Duration.ofHours(1)).onExpiryKeep());
+    o.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    clock.advance(Duration.ofHours(2));
+    assertThat(o.sweep().byKey()).containsExactly(Map.entry(PRIORITY_T1, SweepReport.Expired.KEPT));
+    InboxEntry e = o.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.state()).isEqualTo(ProposalState.PENDING);
+    assertThat(e.deadline()).isEmpty();
+    clock.advance(Duration.ofHours(2));
+    assertThat(o.sweep().byKey()).isEmpty();
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "kept");
+  }
+
+  @Test
+  void concurrentApprovalsOfTwoOfManyRunTheOpsOnce() throws Exception {
+    ProposalInbox two =
+        overseen(Oversight.approvers(2, "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"));
+    two.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    List<Object> results = race(8, i -> two.accept(PRIORITY_T1, "p" + i, Map.of()));
+    assertThat(results).filteredOn(r -> r instanceof Accepted a && a.done()).hasSize(1);
+    assertThat(results).filteredOn(r -> r instanceof Accepted a && a.waiting()).hasSize(1);
+    assertThat(desk.applied).hasSize(1);
+  }
+
   /** Runs the task on n threads released together; each result or thrown exception, in order. */
   static List<Object> race(int n, java.util.function.IntFunction<Object> task) throws Exception {
     java.util.concurrent.ExecutorService pool =

@@ -95,6 +95,22 @@ class InboxErrorsTest {
                 + " the agent re-ask at once, or a positive duration");
   }
 
+  @Test
+  void badOversightIsRefusedInOneSentence() {
+    assertThatThrownBy(() -> Oversight.approvers(3, "ann", "bob"))
+        .hasMessage(
+            "[InboxArgument] the oversight asks for 3 approvals from a set of 2 (ann, bob): give at"
+                + " least 1 approval, and no more than there are approvers");
+    assertThatThrownBy(() -> Oversight.approvers(1))
+        .hasMessage(
+            "[InboxArgument] the oversight asks for 1 approval from a set of 0: give at least 1"
+                + " approval, and no more than there are approvers");
+    assertThatThrownBy(() -> Oversight.anyone().deadline(Duration.ZERO))
+        .hasMessage(
+            "[InboxArgument] the oversight deadline is PT0S: give a positive duration, such as"
+                + " PT48H");
+  }
+
   static InboxException catchInbox(Runnable r) {
     return InboxContractTest.catchInbox(r);
   }
