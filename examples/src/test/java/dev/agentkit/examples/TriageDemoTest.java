@@ -68,6 +68,24 @@ class TriageDemoTest {
                 + " set_task_priority.priority, which TriageAgent uses; calls with it are now"
                 + " rejected",
             "== Backend stopped.");
+    // the inbox: one row per ask key across runs, an accept by key, a drifted accept refused
+    assertThat(transcript)
+        .containsSubsequence(
+            "== 10. The proposal inbox (agentkit-proposals-jdbc, H2 in file mode)",
+            "  first run:  {triage:goal:g1:publish_goal=ADDED,"
+                + " triage:task:t2:notify_assignee=ADDED}; dropped as no-ops: 1",
+            "  second run: {triage:goal:g1:publish_goal=REFRESHED,"
+                + " triage:task:t2:notify_assignee=REFRESHED}; dropped as no-ops: 1",
+            "  pending rows: 2 (one per key)",
+            "  maya accepts triage:goal:g1:publish_goal -> op 0 (publish_goal) done:"
+                + " {\"ok\":true}",
+            "  [InboxDrift] the proposal \"triage:task:t2:notify_assignee\" was not accepted: an"
+                + " op no longer verifies against the live contract, so nothing ran and it stays"
+                + " pending",
+            "    - [EnumValue] notify_assignee.channel: \"chat\" is not one of the allowed values:"
+                + " email",
+            "  still pending; trail: [proposed, refused]",
+            "== 11. The backend changes its contract");
     assertThat(transcript).doesNotContain("Exception", "unexpected", "still rejected");
   }
 }

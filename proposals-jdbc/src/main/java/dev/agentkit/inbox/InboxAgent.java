@@ -82,6 +82,15 @@ public final class InboxAgent {
     return new InboxAgent(name, () -> actions, runner, DEFAULT_COOL_OFF);
   }
 
+  /**
+   * An agent whose live acts the host binds on every accept, e.g. {@code () ->
+   * MyAgent_Wiring.bind(agent, source, DriftPolicy.warnOnly()).acts()}; a {@code BindException} or
+   * {@code DriftException} it throws refuses the accept as drift.
+   */
+  public static InboxAgent live(String name, Supplier<ActionSet<?>> live, OpRunner runner) {
+    return new InboxAgent(name, live, runner, DEFAULT_COOL_OFF);
+  }
+
   /** This agent with another cool-off: how long a refusal holds before the agent may ask again. */
   public InboxAgent coolOff(Duration coolOff) {
     return new InboxAgent(name, live, runner, coolOff, oversight, byOpcode);

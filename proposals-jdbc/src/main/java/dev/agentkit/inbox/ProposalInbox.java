@@ -7,6 +7,7 @@ import dev.agentkit.CallFailedException;
 import dev.agentkit.Outcome;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.drift.DriftException;
 import dev.agentkit.inbox.ProposeReport.Disposition;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
@@ -273,6 +274,13 @@ public final class ProposalInbox {
       return agent.live();
     } catch (BindException e) {
       throw refuse(entry, who, "", drift(entry, "its agent's acts no longer bind", e.problems()));
+    } catch (DriftException e) {
+      String sentence = e.getMessage() == null ? "breaking drift" : e.getMessage().strip();
+      throw refuse(
+          entry,
+          who,
+          "",
+          driftSentences(entry, "its agent's acts no longer bind", sentence.lines().toList()));
     }
   }
 
@@ -318,6 +326,11 @@ public final class ProposalInbox {
     for (Problem p : problems) {
       sentences.add(p.message());
     }
+    return driftSentences(entry, what, sentences);
+  }
+
+  private static InboxException driftSentences(
+      InboxEntry entry, String what, List<String> sentences) {
     return new InboxException(
         InboxException.Kind.DRIFT,
         "the proposal \""

@@ -287,6 +287,37 @@ abstract class InboxContractTest {
   }
 
   @Test
+  void breakingDriftFromTheHostsBindingRefusesTheAccept() {
+    dev.agentkit.CompiledAgent compiled =
+        new dev.agentkit.CompiledAgent(
+            "triage", Desk.contract("urgent"), Desk.contract("urgent").digest());
+    ProposalInbox hostBound =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.live(
+                    "triage",
+                    () ->
+                        dev.agentkit.BoundAgent.bind(
+                                compiled,
+                                desk.source,
+                                Desk.uses(),
+                                dev.agentkit.drift.DriftPolicy.failOnBreaking(),
+                                clock)
+                            .acts(),
+                    desk::apply))
+            .build();
+    propose(desk.priority("triage", "t1", "normal"));
+    desk.contract.set(Desk.contract()); // "urgent" removed: breaking drift for this agent
+    InboxException e = catchInbox(() -> hostBound.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DRIFT);
+    assertThat(e.getMessage()).contains("its agent's acts no longer bind");
+    assertThat(e.problems()).anySatisfy(p -> assertThat(p).startsWith("[DriftBreaking]"));
+    assertThat(desk.applied).isEmpty();
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+  }
+
+  @Test
   void aFailingOpIsRecordedAsFailed() {
     propose(desk.archive("triage", "p1", "2027-01-01"));
     desk.projects.remove("p1");
