@@ -31,6 +31,11 @@ abstract class InboxContractTest {
   /** A new, empty database. */
   abstract DataSource newDatabase();
 
+  /** How many threads the load test runs. */
+  int loadThreads() {
+    return 32;
+  }
+
   final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
   Desk desk;
   DataSource db;
@@ -446,7 +451,7 @@ abstract class InboxContractTest {
   @Test
   void threadsProposingAndAcceptingOverlappingKeysLeaveOneRowPerKeyAndRunNothingTwice()
       throws Exception {
-    int threads = 32;
+    int threads = loadThreads();
     int tasks = 8;
     List<Object> results =
         race(

@@ -41,6 +41,7 @@ class InboxErrorsTest {
     owner.setUser("sa");
     owner.setPassword("right-one");
     try (Connection keepOpen = owner.getConnection()) {
+      assertThat(keepOpen.isValid(1)).isTrue(); // the database exists, with another password
       JdbcDataSource wrong = new JdbcDataSource();
       wrong.setURL(url + ";PASSWORD=" + SECRET);
       wrong.setUser("sa");

@@ -8,4 +8,10 @@ class PostgresInboxTest extends InboxContractTest {
   DataSource newDatabase() {
     return EmbeddedPostgresServer.freshDatabase();
   }
+
+  /** The production database takes the full load: 64 threads. */
+  @Override
+  int loadThreads() {
+    return 64;
+  }
 }
