@@ -10,7 +10,7 @@ import net.jqwik.api.constraints.NumericChars;
 import net.jqwik.api.constraints.StringLength;
 
 /** Generated hostile inputs for the two codecs the inbox writes through: redaction and JSON. */
-class RedactAndJsonProperties {
+class RedactAndJsonPropertiesTest {
 
   @Property
   void aPasswordInAJdbcUrlNeverSurvives(
