@@ -8,9 +8,18 @@ import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.inbox.Accepted;
+import dev.agentkit.inbox.AuditEvent;
+import dev.agentkit.inbox.InboxAgent;
+import dev.agentkit.inbox.InboxException;
+import dev.agentkit.inbox.InboxQuery;
+import dev.agentkit.inbox.ProposalBatch;
+import dev.agentkit.inbox.ProposalInbox;
+import dev.agentkit.inbox.ProposeReport;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
@@ -21,10 +30,12 @@ import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolSchemas;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.h2.jdbcx.JdbcDataSource;
 
 /**
  * The demo's steps, printing a transcript: start the backend, bind the agent live, guard and gate a
@@ -145,8 +156,11 @@ final class TriageDemo {
       heading("9. Run the agent again: the no-op filter drops asks that would change nothing");
       runAgain(acts, board, labels, guard);
 
+      heading("10. The proposal inbox (agentkit-proposals-jdbc, H2 in file mode)");
+      inbox(backend, source, agent, acts, board, labels, plan.propose());
+
       heading(
-          "10. The backend changes its contract: enum value \"urgent\" of set_task_priority.priority is removed");
+          "11. The backend changes its contract: enum value \"urgent\" of set_task_priority.priority is removed");
       backend.serve(
           TaskboardContract.withoutEnumValue(
               backend.contract(), "set_task_priority", "priority", "urgent"));
@@ -163,14 +177,14 @@ final class TriageDemo {
   }
 
   /**
-   * Step 11: a live agent, bound once; the backend raises a tier while it runs, and the next
+   * Step 12: a live agent, bound once; the backend raises a tier while it runs, and the next
    * program's act is withheld, not applied.
    */
   private void runLive(
       TaskboardBackend backend, HttpContractSource source, TriageAgent agent, Board board)
       throws Exception {
     heading(
-        "11. Run live: the backend raises set_task_due_date to irreversible while the agent runs");
+        "12. Run live: the backend raises set_task_due_date to irreversible while the agent runs");
     backend.serve(TaskboardContract.initial());
     CachedContract cache =
         CachedContract.builder(source)
@@ -250,6 +264,61 @@ final class TriageDemo {
     }
     out.println("  still asked:");
     print(kept, labels);
+  }
+
+  /**
+   * Step 10: the withheld half in the inbox. Two runs propose the same asks and leave one row each;
+   * a person accepts one by key and the backend applies it; a contract change between propose and
+   * accept refuses the other with the verify sentence.
+   */
+  private void inbox(
+      TaskboardBackend backend,
+      HttpContractSource source,
+      TriageAgent agent,
+      ActionSet<Board> acts,
+      Board board,
+      Labeler labels,
+      List<Call> withheld)
+      throws Exception {
+    JdbcDataSource db = new JdbcDataSource();
+    db.setURL("jdbc:h2:file:" + Files.createTempDirectory("agentkit-demo-inbox").resolve("inbox"));
+    ProposalInbox inbox =
+        ProposalInbox.builder(db)
+            .agent(
+                InboxAgent.live(
+                    "triage",
+                    () -> TriageAgent_Wiring.bind(agent, source, DriftPolicy.warnOnly()).acts(),
+                    board::apply))
+            .build();
+    for (String run : List.of("first run: ", "second run:")) {
+      ProposeReport r =
+          inbox.propose(ProposalBatch.of(acts, board, propose(acts, labels, withheld)));
+      out.println("  " + run + " " + r.byKey() + "; dropped as no-ops: " + r.droppedNoOps());
+    }
+    out.println(
+        "  pending rows: "
+            + inbox.pending(InboxQuery.pending()).entries().size()
+            + " (one per key)");
+    Accepted goal = inbox.accept("triage:goal:g1:publish_goal", "maya", Map.of());
+    out.println("  maya accepts triage:goal:g1:publish_goal -> " + goal.entry().outcome());
+    Contract before = backend.contract();
+    backend.serve(TaskboardContract.withoutEnumValue(before, "notify_assignee", "channel", "chat"));
+    out.println("  the backend drops channel \"chat\" of notify_assignee; maya accepts the other:");
+    try {
+      inbox.accept("triage:task:t2:notify_assignee", "maya", Map.of());
+      out.println("  accepted (unexpected)");
+    } catch (InboxException e) {
+      out.println(indent(e.getMessage(), "  "));
+    } finally {
+      backend.serve(before);
+    }
+    out.println(
+        "  still "
+            + inbox.get("triage:task:t2:notify_assignee").orElseThrow().state().wireName()
+            + "; trail: "
+            + inbox.history("triage:task:t2:notify_assignee").stream()
+                .map(AuditEvent::action)
+                .toList());
   }
 
   private void applyAuto(ActionSet<Board> acts, Board board, Plan plan) throws Exception {

@@ -68,7 +68,7 @@ class TriageDemoTest {
                 + " set_task_priority.priority, which TriageAgent uses; calls with it are now"
                 + " rejected",
             // a live agent: the tier raised while it runs, the next program's act withheld
-            "== 11. Run live: the backend raises set_task_due_date to irreversible while the agent"
+            "== 12. Run live: the backend raises set_task_due_date to irreversible while the agent"
                 + " runs",
             "  live TriageAgent: BOUND on cached http://127.0.0.1:PORT/contract",
             "  event PAUSED, now PAUSED_ON_DRIFT",
@@ -83,6 +83,24 @@ class TriageDemoTest {
                 + " reversible to irreversible, which TriageAgent uses; its run handler can never"
                 + " run now, so the act must be asked instead",
             "== Backend stopped.");
+    // the inbox: one row per ask key across runs, an accept by key, a drifted accept refused
+    assertThat(transcript)
+        .containsSubsequence(
+            "== 10. The proposal inbox (agentkit-proposals-jdbc, H2 in file mode)",
+            "  first run:  {triage:goal:g1:publish_goal=ADDED,"
+                + " triage:task:t2:notify_assignee=ADDED}; dropped as no-ops: 1",
+            "  second run: {triage:goal:g1:publish_goal=REFRESHED,"
+                + " triage:task:t2:notify_assignee=REFRESHED}; dropped as no-ops: 1",
+            "  pending rows: 2 (one per key)",
+            "  maya accepts triage:goal:g1:publish_goal -> op 0 (publish_goal) done:"
+                + " {\"ok\":true}",
+            "  [InboxDrift] the proposal \"triage:task:t2:notify_assignee\" was not accepted: an"
+                + " op no longer verifies against the live contract, so nothing ran and it stays"
+                + " pending",
+            "    - [EnumValue] notify_assignee.channel: \"chat\" is not one of the allowed values:"
+                + " email",
+            "  still pending; trail: [proposed, refused]",
+            "== 11. The backend changes its contract");
     assertThat(transcript).doesNotContain("Exception", "unexpected", "still rejected");
     assertThat(transcript).containsOnlyOnce("  event ");
   }

@@ -1,0 +1,78 @@
+package dev.agentkit.inbox;
+
+import java.util.List;
+
+/**
+ * A request the inbox refused or could not carry out. The message is one sentence starting with a
+ * stable {@code [Tag]} (see {@link Kind}); {@link #problems()} lists the sentences behind it, such
+ * as the verify sentences of a drifted op. Messages never hold a stack trace or a JDBC password.
+ */
+public final class InboxException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final Kind kind;
+  private final transient List<String> problems;
+
+  InboxException(Kind kind, String sentence, List<String> problems, Throwable cause) {
+    super("[" + kind.tag() + "] " + sentence + listing(problems), cause);
+    this.kind = kind;
+    this.problems = List.copyOf(problems);
+  }
+
+  InboxException(Kind kind, String sentence) {
+    this(kind, sentence, List.of(), null);
+  }
+
+  private static String listing(List<String> problems) {
+    return problems.isEmpty() ? "" : "\n  - " + String.join("\n  - ", problems);
+  }
+
+  /** What went wrong, with its stable tag. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The sentences behind the message, in order; empty when the message says it all. */
+  public List<String> problems() {
+    return problems;
+  }
+
+  /** The reasons the inbox refuses a request, each with a tag that never changes. */
+  public enum Kind {
+    /** No proposal has the ask key. */
+    NOT_FOUND("InboxNotFound"),
+    /** The proposal was already decided (or is being run), so it cannot be decided again. */
+    NOT_PENDING("InboxNotPending"),
+    /** The proposal's agent is not registered with the inbox, so its ops cannot be re-verified. */
+    UNKNOWN_AGENT("InboxUnknownAgent"),
+    /** The person is not in the set of approvers the proposal's oversight names. */
+    NOT_APPROVER("InboxNotApprover"),
+    /** The person already approved this round of the proposal; it waits for others. */
+    ALREADY_APPROVED("InboxAlreadyApproved"),
+    /** A slot value is missing, unknown or of the wrong type. */
+    SLOT("InboxSlot"),
+    /** An op no longer verifies against the live contract; the proposal stays pending. */
+    DRIFT("InboxDrift"),
+    /** An argument of the call is missing or malformed (a blank decider, a bad page size). */
+    ARGUMENT("InboxArgument"),
+    /** The schema migrations could not be applied. */
+    MIGRATION("InboxMigration"),
+    /** The database refused or failed a statement. */
+    DATABASE("InboxDatabase"),
+    /** Concurrent writers kept conflicting after every retry. */
+    BUSY("InboxBusy"),
+    /** The ops ran but their outcome could not be written; the proposal stays accepted. */
+    OUTCOME_UNRECORDED("InboxOutcomeUnrecorded");
+
+    private final String tag;
+
+    Kind(String tag) {
+      this.tag = tag;
+    }
+
+    /** The stable tag, without brackets. */
+    public String tag() {
+      return tag;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.agentkit.inbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentkit.Call;
+import dev.agentkit.proposal.ObjectRef;
+import dev.agentkit.proposal.ProposalOp;
+import dev.agentkit.proposal.UserSlot;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The text form of a proposal's ops, slots, refs and slot values in their columns. */
+final class Json {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final TypeReference<List<Map<String, Object>>> LIST = new TypeReference<>() {};
+  private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {};
+
+  private Json() {}
+
+  static String ops(List<ProposalOp> ops) {
+    List<Map<String, Object>> out = new ArrayList<>(ops.size());
+    for (ProposalOp op : ops) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("opcode", op.opcode());
+      m.put("args", new LinkedHashMap<>(op.call().args()));
+      m.put("userFills", op.call().userFills());
+      out.add(m);
+    }
+    return write(out);
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<Call> readOps(String json) {
+    List<Call> out = new ArrayList<>();
+    for (Map<String, Object> m : read(json, LIST)) {
+      out.add(
+          Call.of(
+              (String) m.get("opcode"),
+              (Map<String, String>) m.get("args"),
+              (List<String>) m.get("userFills")));
+    }
+    return out;
+  }
+
+  static String slots(List<UserSlot> slots) {
+    List<Map<String, Object>> out = new ArrayList<>(slots.size());
+    for (UserSlot s : slots) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("operand", s.operand());
+      m.put("opIndex", s.opIndex());
+      m.put("default", s.defaultValue());
+      m.put("required", s.required());
+      out.add(m);
+    }
+    return write(out);
+  }
+
+  static List<UserSlot> readSlots(String json) {
+    List<UserSlot> out = new ArrayList<>();
+    for (Map<String, Object> m : read(json, LIST)) {
+      out.add(
+          new UserSlot(
+              (String) m.get("operand"),
+              ((Number) m.get("opIndex")).intValue(),
+              (String) m.get("default"),
+              (Boolean) m.get("required")));
+    }
+    return out;
+  }
+
+  static String refs(List<ObjectRef> refs) {
+    List<Map<String, Object>> out = new ArrayList<>(refs.size());
+    for (ObjectRef r : refs) {
+      out.add(Map.of("kind", r.kind(), "id", r.id(), "label", r.label()));
+    }
+    return write(out);
+  }
+
+  static List<ObjectRef> readRefs(String json) {
+    List<ObjectRef> out = new ArrayList<>();
+    for (Map<String, Object> m : read(json, LIST)) {
+      out.add(new ObjectRef((String) m.get("kind"), (String) m.get("id"), (String) m.get("label")));
+    }
+    return out;
+  }
+
+  static String strings(Map<String, String> values) {
+    return write(new java.util.TreeMap<>(values));
+  }
+
+  static Map<String, String> readStrings(String json) {
+    return json == null ? Map.of() : read(json, STRINGS);
+  }
+
+  private static String write(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static <T> T read(String json, TypeReference<T> type) {
+    try {
+      return MAPPER.readValue(json, type);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,722 @@
+package dev.agentkit.inbox;
+
+import dev.agentkit.ActionSet;
+import dev.agentkit.BindException;
+import dev.agentkit.Call;
+import dev.agentkit.CallFailedException;
+import dev.agentkit.Outcome;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.inbox.ProposeReport.Disposition;
+import dev.agentkit.proposal.Proposal;
+import dev.agentkit.proposal.Proposals;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+
+/**
+ * The withheld half of an agent, on a database: proposals stored by ask key, listed for people,
+ * declined, or accepted exactly once against the live contract. Thread-safe; any number of inbox
+ * instances (in any number of processes) may share one database.
+ *
+ * <p>Built by {@link #builder(DataSource)}, which applies the inbox's Flyway migrations (tables
+ * {@code agentkit_proposal} and {@code agentkit_proposal_audit}, history in {@code
+ * agentkit_schema_history}). Works on H2 2.x and PostgreSQL; see docs/inbox.md.
+ */
+public final class ProposalInbox {
+  /** The flood cap when none is given: at most this many proposals per agent per batch. */
+  public static final int DEFAULT_FLOOD_CAP = 20;
+
+  /** Who the audit trail names for a decline made by the sweep at a deadline. */
+  public static final String EXPIRY_ACTOR = "agentkit:expiry";
+
+  private final Tx tx;
+  private final Clock clock;
+  private final int floodCap;
+  private final Duration defaultCoolOff;
+  private final Map<String, InboxAgent> agents;
+
+  private ProposalInbox(Builder b) {
+    this.tx = new Tx(b.dataSource);
+    this.clock = b.clock;
+    this.floodCap = b.floodCap;
+    this.defaultCoolOff = b.defaultCoolOff;
+    this.agents = Map.copyOf(b.agents);
+  }
+
+  /** Starts an inbox on the database behind the data source. */
+  public static Builder builder(DataSource dataSource) {
+    return new Builder(Objects.requireNonNull(dataSource, "dataSource"));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // propose
+
+  /**
+   * Stores one agent run's proposals in one transaction, after the runtime's no-op filter ({@link
+   * Proposals#dropNoOps}) and flood cap ({@link Proposals#capPerAgent}, {@link Builder#floodCap}).
+   * Per ask key: a new key is added as pending; a pending one is refreshed (one row, the newest
+   * wording); a declined one stays declined until its agent's cool-off has passed since the
+   * refusal, then is reopened; a done or failed one is reopened; an accepted one awaiting its
+   * outcome is left alone. Within a batch the last proposal of a key wins.
+   */
+  public <S> ProposeReport propose(ProposalBatch<S> batch) {
+    List<Proposal> kept = Proposals.dropNoOps(batch.actions(), batch.state(), batch.proposals());
+    Proposals.Capped capped = Proposals.capPerAgent(kept, floodCap);
+    String digest = batch.actions().contract().map(Contract::digest).orElse("");
+    TreeMap<String, Store.Row> rows = new TreeMap<>();
+    for (Proposal p : capped.kept()) {
+      rows.put(p.askKey(), Store.Row.of(p, digest, deadlineAfter(p)));
+    }
+    Map<String, Disposition> done =
+        rows.isEmpty() ? Map.of() : tx.run("store the proposals", c -> upsertAll(c, rows));
+    return new ProposeReport(done, batch.proposals().size() - kept.size(), capped.droppedByAgent());
+  }
+
+  private Map<String, Disposition> upsertAll(Connection c, TreeMap<String, Store.Row> rows)
+      throws SQLException {
+    Instant now = now();
+    Map<String, Disposition> out = new LinkedHashMap<>();
+    // Keys in sorted order, so concurrent batches lock rows in one order and never deadlock.
+    for (Store.Row row : rows.values()) {
+      out.put(row.key(), upsert(c, row, now));
+    }
+    return out;
+  }
+
+  private Disposition upsert(Connection c, Store.Row row, Instant now) throws SQLException {
+    Optional<Store.Current> found = Store.lock(c, row.key());
+    if (found.isEmpty()) {
+      Store.insert(c, row, now);
+      Store.audit(c, event(row, 1, now, "proposed", "pending"));
+      return Disposition.ADDED;
+    }
+    Store.Current cur = found.get();
+    switch (cur.state()) {
+      case PENDING:
+        Store.rewrite(c, row, now, false, cur.round());
+        if (!row.sameAsk(cur)) {
+          Store.audit(c, event(row, cur.round(), now, "refreshed", "pending, reworded"));
+        }
+        return Disposition.REFRESHED;
+      case ACCEPTED:
+        return Disposition.IN_FLIGHT;
+      case DECLINED:
+      case DONE:
+        if (now.isBefore(cur.decidedAt().plus(coolOff(row.agent())))) {
+          return Disposition.KEPT_DECIDED;
+        }
+        break;
+      default:
+        break;
+    }
+    Store.rewrite(c, row, now, true, cur.round() + 1);
+    Store.audit(
+        c, event(row, cur.round() + 1, now, "reopened", "pending again after " + wire(cur)));
+    return Disposition.REOPENED;
+  }
+
+  private static String wire(Store.Current cur) {
+    return cur.state().wireName() + " (round " + cur.round() + ")";
+  }
+
+  private static AuditEvent event(
+      Store.Row row, int round, Instant now, String action, String outcome) {
+    return new AuditEvent(row.key(), round, now, row.agent(), action, outcome, row.digest());
+  }
+
+  /** The deadline of a new round of the proposal, from its agent's oversight; null for none. */
+  private Duration deadlineAfter(Proposal p) {
+    InboxAgent a = agents.get(p.agent());
+    return a == null ? null : a.oversightFor(p.ops().get(0).opcode()).deadline().orElse(null);
+  }
+
+  private Duration coolOff(String agent) {
+    InboxAgent a = agents.get(agent);
+    return a == null ? defaultCoolOff : a.coolOff();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // read
+
+  /** One page of proposals matching the query (pending ones unless it names another state). */
+  public InboxPage pending(InboxQuery query) {
+    Objects.requireNonNull(query, "query");
+    return tx.run("list the proposals", c -> Store.list(c, query));
+  }
+
+  /** The proposal with this ask key, in whatever state it is. */
+  public Optional<InboxEntry> get(String askKey) {
+    String key = key(askKey);
+    return tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
+  }
+
+  /** The proposal's audit trail, oldest first; empty for an unknown key. */
+  public List<AuditEvent> history(String askKey) {
+    String key = key(askKey);
+    return tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // decide
+
+  /**
+   * Refuses a pending proposal; the agent's re-proposals of the key are ignored until its cool-off
+   * has passed.
+   *
+   * @throws InboxException {@code [InboxNotFound]}, {@code [InboxNotPending]} when it was already
+   *     decided, {@code [InboxArgument]} when {@code by} is blank
+   */
+  public InboxEntry decline(String askKey, String by, String reason) {
+    String who = decider(by);
+    String why = Objects.requireNonNullElse(reason, "").strip();
+    InboxEntry entry = pendingEntry(askKey, "declined");
+    InboxAgent agent = agents.get(entry.agent());
+    if (agent != null) {
+      checkApprover(entry, oversight(agent, entry), who, "decline");
+    }
+    Instant now = now();
+    int won =
+        tx.run(
+            "decline \"" + entry.askKey() + "\"",
+            c -> {
+              int n =
+                  Store.decide(
+                      c,
+                      entry.askKey(),
+                      entry.round(),
+                      ProposalState.DECLINED,
+                      who,
+                      why,
+                      null,
+                      now);
+              if (n == 1) {
+                Store.audit(c, decision(entry, now, who, "declined", why, ""));
+              }
+              return n;
+            });
+    return decidedOrThrow(entry, won, "declined");
+  }
+
+  /**
+   * Accepts a pending proposal and runs its ops, exactly once. In order: fills the slots ({@code
+   * slotValues} by operand name; a drafted default fills a slot left out), binds the agent's acts
+   * to the live contract and verifies every filled op against it, claims the proposal (a
+   * conditional update from pending, so of concurrent accepts exactly one wins), runs the ops
+   * through the agent's {@link OpRunner} in order (stopping at the first failure), and records the
+   * outcome. A refused accept leaves the proposal pending and is recorded in the audit trail. If
+   * the process stops after the claim and before the outcome is written, the proposal stays {@link
+   * ProposalState#ACCEPTED}: visible, and never run again by the inbox.
+   *
+   * @throws InboxException {@code [InboxNotFound]}, {@code [InboxNotPending]} (decided already, or
+   *     another accept won), {@code [InboxUnknownAgent]}, {@code [InboxSlot]} (a slot value
+   *     missing, unknown or of the wrong type), {@code [InboxDrift]} (an op no longer verifies
+   *     against the live contract; the message lists the verify sentences), {@code
+   *     [InboxOutcomeUnrecorded]}
+   */
+  public Accepted accept(String askKey, String by, Map<String, String> slotValues) {
+    String who = decider(by);
+    Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
+    InboxEntry entry = pendingEntry(askKey, "accepted");
+    InboxAgent agent = registered(entry);
+    Oversight oversight = oversight(agent, entry);
+    checkApprover(entry, oversight, who, "approve");
+    List<Call> filled = refusedIfThrows(entry, who, "", () -> Slots.fill(entry, values));
+    ActionSet<?> live = bindLive(entry, agent, who);
+    String digest = live.contract().map(Contract::digest).orElse("");
+    List<Call> bound = reverify(entry, live, filled, who, digest);
+    int missing = approve(entry, oversight, who, values, digest);
+    if (missing > 0) {
+      return new Accepted(get(entry.askKey()).orElseThrow(), List.of(), missing);
+    }
+    return run(entry, agent, bound, who, digest);
+  }
+
+  private static Oversight oversight(InboxAgent agent, InboxEntry entry) {
+    return agent.oversightFor(entry.ops().get(0).opcode()).current(entry.escalated());
+  }
+
+  private static void checkApprover(InboxEntry entry, Oversight o, String who, String verb) {
+    if (!o.mayDecide(who)) {
+      throw new InboxException(
+          InboxException.Kind.NOT_APPROVER,
+          who
+              + " may not "
+              + verb
+              + " \""
+              + entry.askKey()
+              + "\": its oversight needs "
+              + o.describe()
+              + (entry.escalated() ? " (escalated)" : ""));
+    }
+  }
+
+  private ActionSet<?> bindLive(InboxEntry entry, InboxAgent agent, String who) {
+    try {
+      return agent.live();
+    } catch (BindException e) {
+      throw refuse(entry, who, "", drift(entry, "its agent's acts no longer bind", e.problems()));
+    } catch (DriftException e) {
+      String sentence = e.getMessage() == null ? "breaking drift" : e.getMessage().strip();
+      throw refuse(
+          entry,
+          who,
+          "",
+          driftSentences(entry, "its agent's acts no longer bind", sentence.lines().toList()));
+    }
+  }
+
+  private List<Call> reverify(
+      InboxEntry entry, ActionSet<?> live, List<Call> filled, String who, String digest) {
+    List<Problem> drifted = new ArrayList<>();
+    List<String> slotProblems = new ArrayList<>();
+    for (int i = 0; i < filled.size(); i++) {
+      Set<String> fills = Set.copyOf(entry.ops().get(i).userFills());
+      for (Problem p : live.verify(filled.get(i))) {
+        if (fills.contains(p.subject())) {
+          slotProblems.add("op " + i + " (" + p.opcode() + "): " + p.message());
+        } else {
+          drifted.add(p);
+        }
+      }
+    }
+    if (!drifted.isEmpty()) {
+      throw refuse(entry, who, digest, drift(entry, "an op no longer verifies", drifted));
+    }
+    if (!slotProblems.isEmpty()) {
+      throw refuse(
+          entry,
+          who,
+          digest,
+          new InboxException(
+              InboxException.Kind.SLOT,
+              "the proposal \""
+                  + entry.askKey()
+                  + "\" cannot be accepted with these slot values; it stays pending",
+              slotProblems,
+              null));
+    }
+    List<Call> bound = new ArrayList<>(filled.size());
+    for (Call c : filled) {
+      bound.add(live.verified(c));
+    }
+    return bound;
+  }
+
+  private static InboxException drift(InboxEntry entry, String what, List<Problem> problems) {
+    List<String> sentences = new ArrayList<>(problems.size());
+    for (Problem p : problems) {
+      sentences.add(p.message());
+    }
+    return driftSentences(entry, what, sentences);
+  }
+
+  private static InboxException driftSentences(
+      InboxEntry entry, String what, List<String> sentences) {
+    return new InboxException(
+        InboxException.Kind.DRIFT,
+        "the proposal \""
+            + entry.askKey()
+            + "\" was not accepted: "
+            + what
+            + " against the live contract, so nothing ran and it stays pending; decline it, or"
+            + " let the agent propose it again against the new contract",
+        sentences,
+        null);
+  }
+
+  private <T> T refusedIfThrows(InboxEntry entry, String who, String digest, Supplier<T> step) {
+    try {
+      return step.get();
+    } catch (InboxException e) {
+      throw refuse(entry, who, digest, e);
+    }
+  }
+
+  /** Records a refused accept in the audit trail and returns the exception to throw. */
+  private InboxException refuse(InboxEntry entry, String who, String digest, InboxException e) {
+    Instant now = now();
+    tx.run(
+        "record the refused accept of \"" + entry.askKey() + "\"",
+        c -> {
+          Store.audit(c, decision(entry, now, who, "refused", e.getMessage(), digest));
+          return null;
+        });
+    return e;
+  }
+
+  /**
+   * Records the approval and, when it completes the set, claims the proposal (pending to accepted)
+   * in the same transaction; returns how many approvals are still missing.
+   */
+  private int approve(
+      InboxEntry entry, Oversight o, String who, Map<String, String> values, String digest) {
+    Instant now = now();
+    String json = Json.strings(values);
+    int missing =
+        tx.run(
+            "accept \"" + entry.askKey() + "\"",
+            c -> {
+              Optional<Store.Current> cur = Store.lock(c, entry.askKey());
+              if (cur.isEmpty()
+                  || cur.get().state() != ProposalState.PENDING
+                  || cur.get().round() != entry.round()) {
+                return -1;
+              }
+              List<String> approvals = Store.approvals(c, entry.askKey(), entry.round());
+              if (approvals.contains(who)) {
+                return -2;
+              }
+              Store.approve(c, entry.askKey(), entry.round(), who, now, json);
+              int left = o.required() - approvals.size() - 1;
+              if (left > 0) {
+                String progress = (o.required() - left) + " of " + o.describe();
+                Store.audit(c, decision(entry, now, who, "approved", progress, digest));
+                return left;
+              }
+              Store.decide(
+                  c, entry.askKey(), entry.round(), ProposalState.ACCEPTED, who, "", json, now);
+              Store.audit(c, decision(entry, now, who, "accepted", "slot values " + json, digest));
+              return 0;
+            });
+    if (missing == -1) {
+      throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
+    }
+    if (missing == -2) {
+      throw new InboxException(
+          InboxException.Kind.ALREADY_APPROVED,
+          who
+              + " already approved \""
+              + entry.askKey()
+              + "\", which waits for the rest of "
+              + o.describe());
+    }
+    return missing;
+  }
+
+  private Accepted run(
+      InboxEntry entry, InboxAgent agent, List<Call> bound, String who, String digest) {
+    List<Outcome> outcomes = new ArrayList<>(bound.size());
+    for (Call call : bound) {
+      Outcome o = runOne(agent.runner(), call);
+      outcomes.add(o);
+      if (!o.done()) {
+        break;
+      }
+    }
+    boolean done = outcomes.size() == bound.size() && outcomes.get(outcomes.size() - 1).done();
+    ProposalState to = done ? ProposalState.DONE : ProposalState.FAILED;
+    String text = Outcomes.describe(bound, outcomes);
+    record(entry, who, digest, to, text);
+    InboxEntry after = get(entry.askKey()).orElseThrow();
+    return new Accepted(after, outcomes, 0);
+  }
+
+  private static Outcome runOne(OpRunner runner, Call call) {
+    try {
+      return Outcome.done(call, runner.run(call));
+    } catch (CallFailedException e) {
+      return Outcome.failed(call, e);
+    } catch (Exception e) {
+      return Outcome.failed(
+          call,
+          "the op runner threw "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + Redact.secrets(e.getMessage())));
+    }
+  }
+
+  private void record(
+      InboxEntry entry, String who, String digest, ProposalState to, String outcome) {
+    Instant now = now();
+    try {
+      tx.run(
+          "record the outcome of \"" + entry.askKey() + "\"",
+          c -> {
+            Store.finish(c, entry.askKey(), entry.round(), to, outcome, now);
+            Store.audit(
+                c, decision(entry, now, who, "ran", to.wireName() + ": " + outcome, digest));
+            return null;
+          });
+    } catch (InboxException e) {
+      throw new InboxException(
+          InboxException.Kind.OUTCOME_UNRECORDED,
+          "the ops of \""
+              + entry.askKey()
+              + "\" ran ("
+              + outcome
+              + ") but the outcome could not be written, so the proposal stays accepted and is"
+              + " never run again; record what happened by hand",
+          List.of(e.getMessage()),
+          e);
+    }
+  }
+
+  private static AuditEvent decision(
+      InboxEntry entry, Instant now, String who, String action, String outcome, String digest) {
+    return new AuditEvent(entry.askKey(), entry.round(), now, who, action, outcome, digest);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // expiry
+
+  /**
+   * Applies the expiry policy of every pending proposal past its deadline: declines it (as {@value
+   * #EXPIRY_ACTOR}), escalates it to its oversight's escalation set with a fresh deadline (an
+   * escalated one past that is declined), or keeps it pending with no deadline. Never accepts or
+   * runs anything. Call it on a schedule (every minute, say); concurrent sweeps are safe. Proposals
+   * of agents this inbox has no {@link InboxAgent} for are left for an inbox that has.
+   */
+  public SweepReport sweep() {
+    Instant now = now();
+    List<Store.Due> due = tx.run("find the proposals past their deadline", c -> Store.due(c, now));
+    Map<String, SweepReport.Expired> out = new TreeMap<>();
+    for (Store.Due d : due) {
+      InboxAgent agent = agents.get(d.agent());
+      if (agent != null) {
+        Oversight o = agent.oversightFor(d.opcode());
+        SweepReport.Expired e =
+            tx.run("apply the expiry policy to \"" + d.key() + "\"", c -> expire(c, d, o, now));
+        if (e != null) {
+          out.put(d.key(), e);
+        }
+      }
+    }
+    return new SweepReport(out);
+  }
+
+  private SweepReport.Expired expire(Connection c, Store.Due seen, Oversight o, Instant now)
+      throws SQLException {
+    Optional<Store.Due> locked = Store.lockDue(c, seen.key(), now);
+    if (locked.isEmpty()) {
+      return null; // decided or moved on since the scan
+    }
+    Store.Due d = locked.get();
+    Oversight.Expiry policy = d.escalated() ? Oversight.Expiry.DECLINE : o.expiry();
+    switch (policy) {
+      case ESCALATE:
+        Oversight to = o.escalation().orElseThrow();
+        Store.deadline(
+            c, d.key(), now.plus(to.deadline().or(o::deadline).orElseThrow()), true, now);
+        Store.audit(
+            c, expiryEvent(d, now, "escalated", "past its deadline; now needs " + to.describe()));
+        return SweepReport.Expired.ESCALATED;
+      case KEEP:
+        Store.deadline(c, d.key(), null, false, now);
+        Store.audit(c, expiryEvent(d, now, "kept", "past its deadline; kept pending, no deadline"));
+        return SweepReport.Expired.KEPT;
+      default:
+        String reason = "no decision before the deadline";
+        Store.decide(
+            c, d.key(), d.round(), ProposalState.DECLINED, EXPIRY_ACTOR, reason, null, now);
+        Store.audit(c, expiryEvent(d, now, "expired", reason));
+        return SweepReport.Expired.DECLINED;
+    }
+  }
+
+  private static AuditEvent expiryEvent(Store.Due d, Instant now, String action, String outcome) {
+    return new AuditEvent(d.key(), d.round(), now, EXPIRY_ACTOR, action, outcome, "");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // checks
+
+  private InboxEntry pendingEntry(String askKey, String verb) {
+    String key = key(askKey);
+    InboxEntry entry =
+        get(key)
+            .orElseThrow(
+                () ->
+                    new InboxException(
+                        InboxException.Kind.NOT_FOUND,
+                        "no proposal has the ask key \""
+                            + key
+                            + "\": list the pending ones with pending(InboxQuery.pending())"));
+    if (entry.state() != ProposalState.PENDING) {
+      throw notPending(entry, verb);
+    }
+    return entry;
+  }
+
+  /** The entry after a conditional update from pending; throws when another decision won. */
+  private InboxEntry decidedOrThrow(InboxEntry before, int won, String verb) {
+    InboxEntry now = get(before.askKey()).orElseThrow();
+    if (won == 1) {
+      return now;
+    }
+    throw notPending(now, verb);
+  }
+
+  private static InboxException notPending(InboxEntry entry, String verb) {
+    String by =
+        entry
+            .decision()
+            .map(d -> " by " + d.by() + " at " + d.at().truncatedTo(ChronoUnit.SECONDS))
+            .orElse("");
+    return new InboxException(
+        InboxException.Kind.NOT_PENDING,
+        "the proposal \""
+            + entry.askKey()
+            + "\" is "
+            + entry.state().wireName()
+            + by
+            + ", so it cannot be "
+            + verb
+            + "; only a pending proposal can be accepted or declined");
+  }
+
+  private InboxAgent registered(InboxEntry entry) {
+    InboxAgent agent = agents.get(entry.agent());
+    if (agent == null) {
+      throw new InboxException(
+          InboxException.Kind.UNKNOWN_AGENT,
+          "the inbox has no agent \""
+              + entry.agent()
+              + "\", so it cannot re-verify and run the ops of \""
+              + entry.askKey()
+              + "\"; register it with ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))"
+              + registeredNames());
+    }
+    return agent;
+  }
+
+  private String registeredNames() {
+    return agents.isEmpty()
+        ? ""
+        : " (registered: " + String.join(", ", new TreeSet<>(agents.keySet())) + ")";
+  }
+
+  private static String decider(String by) {
+    if (by == null || by.isBlank()) {
+      throw new InboxException(
+          InboxException.Kind.ARGUMENT,
+          "who decided is blank: pass the person's name or id, which the audit trail records for"
+              + " every accept and refusal");
+    }
+    return by.strip();
+  }
+
+  private static String key(String askKey) {
+    if (askKey == null || askKey.isBlank()) {
+      throw new InboxException(
+          InboxException.Kind.ARGUMENT,
+          "the ask key is blank: pass a proposal's askKey(), such as"
+              + " \"triage:project:p1:archive_project\"");
+    }
+    return askKey.strip();
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  /** Collects the inbox's settings; {@link #build()} migrates the schema. Not thread-safe. */
+  public static final class Builder {
+    private final DataSource dataSource;
+    private final Map<String, InboxAgent> agents = new HashMap<>();
+    private Clock clock = Clock.systemUTC();
+    private int floodCap = DEFAULT_FLOOD_CAP;
+    private Duration defaultCoolOff = InboxAgent.DEFAULT_COOL_OFF;
+
+    private Builder(DataSource dataSource) {
+      this.dataSource = dataSource;
+    }
+
+    /**
+     * Registers an agent: accepts of its proposals re-verify against its live acts and run through
+     * its runner; its cool-off applies to its refusals. A later registration of a name replaces the
+     * earlier.
+     */
+    public Builder agent(InboxAgent agent) {
+      agents.put(agent.name(), agent);
+      return this;
+    }
+
+    /** The clock for timestamps and cool-offs; the system UTC clock by default. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** At most this many proposals per agent per batch ({@value #DEFAULT_FLOOD_CAP} default). */
+    public Builder floodCap(int floodCap) {
+      if (floodCap < 1) {
+        throw new InboxException(
+            InboxException.Kind.ARGUMENT,
+            "the flood cap is "
+                + floodCap
+                + ": a cap below 1 would drop every ask; give at least 1");
+      }
+      this.floodCap = floodCap;
+      return this;
+    }
+
+    /** The cool-off of agents proposing without being registered (a week by default). */
+    public Builder defaultCoolOff(Duration coolOff) {
+      if (coolOff.isNegative()) {
+        throw new InboxException(
+            InboxException.Kind.ARGUMENT,
+            "the default cool-off is negative ("
+                + coolOff
+                + "): give zero to let agents re-ask at once, or a positive duration");
+      }
+      this.defaultCoolOff = coolOff;
+      return this;
+    }
+
+    /**
+     * Applies the inbox's migrations, then builds the inbox.
+     *
+     * @throws InboxException {@code [InboxMigration]} when the schema cannot be migrated
+     */
+    public ProposalInbox build() {
+      migrate(dataSource);
+      return new ProposalInbox(this);
+    }
+  }
+
+  static void migrate(DataSource dataSource) {
+    try {
+      Flyway.configure(ProposalInbox.class.getClassLoader())
+          .dataSource(dataSource)
+          .locations("classpath:db/migration/agentkit")
+          .table("agentkit_schema_history")
+          .baselineOnMigrate(true)
+          .baselineVersion("0")
+          .load()
+          .migrate();
+    } catch (FlywayException e) {
+      throw new InboxException(
+          InboxException.Kind.MIGRATION,
+          "the inbox's schema could not be migrated: "
+              + Redact.secrets(firstLine(e.getMessage()))
+              + "; check that the DataSource reaches the database and its user may create tables",
+          List.of(),
+          e);
+    }
+  }
+
+  private static String firstLine(String text) {
+    String t = text == null ? "" : text.strip();
+    int nl = t.indexOf('\n');
+    return nl < 0 ? t : t.substring(0, nl).strip();
+  }
+}

@@ -1,0 +1,439 @@
+package dev.agentkit.inbox;
+
+import dev.agentkit.proposal.Archetype;
+import dev.agentkit.proposal.ObjectRef;
+import dev.agentkit.proposal.Proposal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The inbox's SQL, one method per statement; every method works in the caller's transaction. */
+final class Store {
+  private static final String COLUMNS =
+      "ask_key, agent, anchor_kind, anchor_id, anchor_label, opcode, question, archetype,"
+          + " refs_json, ops_json, slots_json, state, round_no, proposed_digest, proposed_at,"
+          + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome, deadline_at,"
+          + " escalated";
+
+  private Store() {}
+
+  /** A proposal's columns as {@code propose} writes them. */
+  record Row(
+      String key,
+      String agent,
+      ObjectRef anchor,
+      String opcode,
+      String question,
+      String archetype,
+      String refs,
+      String ops,
+      String slots,
+      String digest,
+      java.time.Duration deadlineAfter) {
+    static Row of(Proposal p, String digest, java.time.Duration deadlineAfter) {
+      return new Row(
+          p.askKey(),
+          p.agent(),
+          p.anchor(),
+          p.ops().get(0).opcode(),
+          p.question(),
+          p.archetype().wireName(),
+          Json.refs(p.refs()),
+          Json.ops(p.ops()),
+          Json.slots(p.slots()),
+          digest,
+          deadlineAfter);
+    }
+
+    Instant deadline(Instant now) {
+      return deadlineAfter == null ? null : now.plus(deadlineAfter);
+    }
+
+    boolean sameAsk(Current c) {
+      return question.equals(c.question) && ops.equals(c.ops) && slots.equals(c.slots);
+    }
+  }
+
+  /** What {@code propose} reads of a locked row. */
+  record Current(
+      ProposalState state,
+      int round,
+      Instant decidedAt,
+      String question,
+      String ops,
+      String slots) {}
+
+  static Optional<Current> lock(Connection c, String key) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT state, round_no, decided_at, question, ops_json, slots_json"
+                + " FROM agentkit_proposal WHERE ask_key = ? FOR UPDATE")) {
+      s.setString(1, key);
+      try (ResultSet r = s.executeQuery()) {
+        if (!r.next()) {
+          return Optional.empty();
+        }
+        return Optional.of(
+            new Current(
+                ProposalState.fromWire(r.getString(1)),
+                r.getInt(2),
+                instant(r, 3),
+                r.getString(4),
+                r.getString(5),
+                r.getString(6)));
+      }
+    }
+  }
+
+  static void insert(Connection c, Row row, Instant now) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO agentkit_proposal (ask_key, agent, anchor_kind, anchor_id, anchor_label,"
+                + " opcode, question, archetype, refs_json, ops_json, slots_json, state, round_no,"
+                + " proposed_digest, proposed_at, updated_at, deadline_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?)")) {
+      s.setString(1, row.key());
+      s.setString(2, row.agent());
+      s.setString(3, row.anchor().kind());
+      s.setString(4, row.anchor().id());
+      s.setString(5, row.anchor().label());
+      s.setString(6, row.opcode());
+      s.setString(7, row.question());
+      s.setString(8, row.archetype());
+      s.setString(9, row.refs());
+      s.setString(10, row.ops());
+      s.setString(11, row.slots());
+      s.setString(12, row.digest());
+      s.setObject(13, ts(now));
+      s.setObject(14, ts(now));
+      setTs(s, 15, row.deadline(now));
+      s.executeUpdate();
+    }
+  }
+
+  /**
+   * Rewrites the ask's content; with {@code reopen} also starts round {@code round} as pending and
+   * clears the last round's decision and outcome.
+   */
+  static void rewrite(Connection c, Row row, Instant now, boolean reopen, int round)
+      throws SQLException {
+    String reset =
+        reopen
+            ? ", state = 'pending', round_no = ?, proposed_at = ?, decided_by = NULL,"
+                + " decided_at = NULL, reason = NULL, slot_values_json = NULL, outcome = NULL,"
+                + " deadline_at = ?, escalated = FALSE"
+            : "";
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE agentkit_proposal SET anchor_label = ?, question = ?, archetype = ?,"
+                + " refs_json = ?, ops_json = ?, slots_json = ?, proposed_digest = ?,"
+                + " updated_at = ?"
+                + reset
+                + " WHERE ask_key = ?")) {
+      int i = 0;
+      s.setString(++i, row.anchor().label());
+      s.setString(++i, row.question());
+      s.setString(++i, row.archetype());
+      s.setString(++i, row.refs());
+      s.setString(++i, row.ops());
+      s.setString(++i, row.slots());
+      s.setString(++i, row.digest());
+      s.setObject(++i, ts(now));
+      if (reopen) {
+        s.setInt(++i, round);
+        s.setObject(++i, ts(now));
+        setTs(s, ++i, row.deadline(now));
+      }
+      s.setString(++i, row.key());
+      s.executeUpdate();
+    }
+  }
+
+  /** Moves a pending row of this round to the decided state; 1 when this call won, else 0. */
+  static int decide(
+      Connection c,
+      String key,
+      int round,
+      ProposalState to,
+      String by,
+      String reason,
+      String slotValues,
+      Instant now)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE agentkit_proposal SET state = ?, decided_by = ?, decided_at = ?, reason = ?,"
+                + " slot_values_json = ?, updated_at = ?"
+                + " WHERE ask_key = ? AND round_no = ? AND state = 'pending'")) {
+      s.setString(1, to.wireName());
+      s.setString(2, by);
+      s.setObject(3, ts(now));
+      s.setString(4, reason);
+      s.setString(5, slotValues);
+      s.setObject(6, ts(now));
+      s.setString(7, key);
+      s.setInt(8, round);
+      return s.executeUpdate();
+    }
+  }
+
+  /** Records the outcome of an accepted row of this round; 1 when written, else 0. */
+  static int finish(
+      Connection c, String key, int round, ProposalState to, String outcome, Instant now)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE agentkit_proposal SET state = ?, outcome = ?, updated_at = ?"
+                + " WHERE ask_key = ? AND round_no = ? AND state = 'accepted'")) {
+      s.setString(1, to.wireName());
+      s.setString(2, outcome);
+      s.setObject(3, ts(now));
+      s.setString(4, key);
+      s.setInt(5, round);
+      return s.executeUpdate();
+    }
+  }
+
+  static void audit(Connection c, AuditEvent e) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action,"
+                + " outcome, contract_digest) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+      s.setString(1, e.askKey());
+      s.setInt(2, e.round());
+      s.setObject(3, ts(e.at()));
+      s.setString(4, e.actor());
+      s.setString(5, e.action());
+      s.setString(6, e.outcome());
+      s.setString(7, e.contractDigest());
+      s.executeUpdate();
+    }
+  }
+
+  /** The people who approved this round, in the order they approved. */
+  static List<String> approvals(Connection c, String key, int round) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT approver FROM agentkit_proposal_approval WHERE ask_key = ? AND round_no = ?"
+                + " ORDER BY approved_at, approver")) {
+      s.setString(1, key);
+      s.setInt(2, round);
+      List<String> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(r.getString(1));
+        }
+      }
+      return out;
+    }
+  }
+
+  static void approve(Connection c, String key, int round, String who, Instant now, String values)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO agentkit_proposal_approval (ask_key, round_no, approver, approved_at,"
+                + " slot_values_json) VALUES (?, ?, ?, ?, ?)")) {
+      s.setString(1, key);
+      s.setInt(2, round);
+      s.setString(3, who);
+      s.setObject(4, ts(now));
+      s.setString(5, values);
+      s.executeUpdate();
+    }
+  }
+
+  /** A pending proposal past its deadline. */
+  record Due(String key, int round, String agent, String opcode, boolean escalated) {}
+
+  static List<Due> due(Connection c, Instant now) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+                + " WHERE state = 'pending' AND deadline_at <= ? ORDER BY deadline_at, ask_key"
+                + " LIMIT 1000")) {
+      s.setObject(1, ts(now));
+      List<Due> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(due(r));
+        }
+      }
+      return out;
+    }
+  }
+
+  /** Locks the proposal if it is still pending and past its deadline. */
+  static Optional<Due> lockDue(Connection c, String key, Instant now) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+                + " WHERE ask_key = ? AND state = 'pending' AND deadline_at <= ? FOR UPDATE")) {
+      s.setString(1, key);
+      s.setObject(2, ts(now));
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? Optional.of(due(r)) : Optional.empty();
+      }
+    }
+  }
+
+  private static Due due(ResultSet r) throws SQLException {
+    return new Due(r.getString(1), r.getInt(2), r.getString(3), r.getString(4), r.getBoolean(5));
+  }
+
+  /** Sets the deadline (null for none) and whether the proposal is escalated. */
+  static void deadline(Connection c, String key, Instant deadline, boolean escalated, Instant now)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE agentkit_proposal SET deadline_at = ?, escalated = ?, updated_at = ?"
+                + " WHERE ask_key = ?")) {
+      setTs(s, 1, deadline);
+      s.setBoolean(2, escalated);
+      s.setObject(3, ts(now));
+      s.setString(4, key);
+      s.executeUpdate();
+    }
+  }
+
+  static List<AuditEvent> history(Connection c, String key) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT ask_key, round_no, occurred_at, actor, action, outcome, contract_digest"
+                + " FROM agentkit_proposal_audit WHERE ask_key = ? ORDER BY id")) {
+      s.setString(1, key);
+      List<AuditEvent> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(
+              new AuditEvent(
+                  r.getString(1),
+                  r.getInt(2),
+                  instant(r, 3),
+                  r.getString(4),
+                  r.getString(5),
+                  r.getString(6),
+                  r.getString(7)));
+        }
+      }
+      return out;
+    }
+  }
+
+  static Optional<InboxEntry> get(Connection c, String key) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT " + COLUMNS + " FROM agentkit_proposal WHERE ask_key = ?")) {
+      s.setString(1, key);
+      try (ResultSet r = s.executeQuery()) {
+        return r.next() ? Optional.of(entry(r)) : Optional.empty();
+      }
+    }
+  }
+
+  /** One page; fetches one row more than the limit to know whether there is a next page. */
+  static InboxPage list(Connection c, InboxQuery q) throws SQLException {
+    StringBuilder sql =
+        new StringBuilder("SELECT " + COLUMNS + " FROM agentkit_proposal WHERE state = ?");
+    List<String> params = new ArrayList<>();
+    params.add(q.state().wireName());
+    where(sql, params, "agent", q.agent());
+    where(sql, params, "anchor_kind", q.anchorKind());
+    where(sql, params, "anchor_id", q.anchorId());
+    where(sql, params, "opcode", q.opcode());
+    if (!q.after().isEmpty()) {
+      sql.append(" AND ask_key > ?");
+      params.add(q.after());
+    }
+    sql.append(" ORDER BY ask_key LIMIT ").append(q.limit() + 1);
+    try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+      for (int i = 0; i < params.size(); i++) {
+        s.setString(i + 1, params.get(i));
+      }
+      List<InboxEntry> out = new ArrayList<>();
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(entry(r));
+        }
+      }
+      if (out.size() <= q.limit()) {
+        return new InboxPage(out, Optional.empty());
+      }
+      List<InboxEntry> page = out.subList(0, q.limit());
+      return new InboxPage(page, Optional.of(page.get(page.size() - 1).askKey()));
+    }
+  }
+
+  private static void where(StringBuilder sql, List<String> params, String column, String value) {
+    if (!value.isEmpty()) {
+      sql.append(" AND ").append(column).append(" = ?");
+      params.add(value);
+    }
+  }
+
+  private static InboxEntry entry(ResultSet r) throws SQLException {
+    String decidedBy = r.getString("decided_by");
+    Optional<InboxEntry.Decision> decision =
+        decidedBy == null
+            ? Optional.empty()
+            : Optional.of(
+                new InboxEntry.Decision(
+                    decidedBy,
+                    instant(r, "decided_at"),
+                    nonNull(r.getString("reason")),
+                    Json.readStrings(r.getString("slot_values_json"))));
+    return new InboxEntry(
+        r.getString("ask_key"),
+        r.getString("agent"),
+        new ObjectRef(
+            r.getString("anchor_kind"), r.getString("anchor_id"), r.getString("anchor_label")),
+        Json.readRefs(r.getString("refs_json")),
+        r.getString("question"),
+        Json.readOps(r.getString("ops_json")),
+        Json.readSlots(r.getString("slots_json")),
+        Archetype.valueOf(r.getString("archetype").toUpperCase(Locale.ROOT)),
+        ProposalState.fromWire(r.getString("state")),
+        r.getInt("round_no"),
+        r.getString("proposed_digest"),
+        instant(r, "proposed_at"),
+        instant(r, "updated_at"),
+        decision,
+        nonNull(r.getString("outcome")),
+        Optional.ofNullable(instant(r, "deadline_at")),
+        r.getBoolean("escalated"));
+  }
+
+  private static String nonNull(String s) {
+    return s == null ? "" : s;
+  }
+
+  /** Binds a nullable timestamp with its type, which PostgreSQL needs for a null. */
+  static void setTs(PreparedStatement s, int index, Instant i) throws SQLException {
+    if (i == null) {
+      s.setNull(index, java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+    } else {
+      s.setObject(index, ts(i));
+    }
+  }
+
+  static OffsetDateTime ts(Instant i) {
+    return i == null ? null : OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+  }
+
+  private static Instant instant(ResultSet r, int column) throws SQLException {
+    OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
+    return t == null ? null : t.toInstant();
+  }
+
+  private static Instant instant(ResultSet r, String column) throws SQLException {
+    OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
+    return t == null ? null : t.toInstant();
+  }
+}

@@ -1,0 +1,147 @@
+package dev.agentkit.inbox;
+
+import dev.agentkit.ActionSet;
+import dev.agentkit.Call;
+import dev.agentkit.CallFailedException;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.proposal.Labeler;
+import dev.agentkit.proposal.Proposal;
+import dev.agentkit.proposal.UserSlot;
+import dev.agentkit.source.ContractSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A small backend for the inbox tests: tasks with a priority, projects that can be archived, a
+ * contract it serves (and can change), and a log of every op applied to it.
+ */
+final class Desk implements Labeler {
+  final Map<String, String> priorities = new ConcurrentHashMap<>();
+  final Map<String, String> projects = new ConcurrentHashMap<>();
+  final List<Call> applied = new CopyOnWriteArrayList<>();
+  final AtomicReference<Contract> contract = new AtomicReference<>(contract("urgent"));
+  final ContractSource source =
+      new ContractSource() {
+        @Override
+        public Contract fetch() {
+          return contract.get();
+        }
+
+        @Override
+        public String describe() {
+          return "the test desk";
+        }
+      };
+
+  Desk() {
+    for (int i = 0; i < 100; i++) {
+      priorities.put("t" + i, "low");
+      projects.put("p" + i, "Project " + i);
+    }
+  }
+
+  static Contract contract(String... extraPriorities) {
+    List<String> values = new java.util.ArrayList<>(List.of("low", "normal"));
+    values.addAll(List.of(extraPriorities));
+    Op priority =
+        Op.builder("set_priority")
+            .description("Set a task's priority.")
+            .objectType("task")
+            .tier(Tier.EXTERNAL_REVERSIBLE)
+            .operand(Operand.requiredString("task_id", "The task."))
+            .operand(
+                new Operand("priority", "The priority.", OperandType.ENUM, true, values, false))
+            .build();
+    Op archive =
+        Op.builder("archive_project")
+            .description("Archive a project.")
+            .objectType("project")
+            .tier(Tier.IRREVERSIBLE)
+            .operand(Operand.requiredString("project_id", "The project."))
+            .operand(
+                new Operand("until", "Archive until.", OperandType.DATE, true, List.of(), false))
+            .operand(Operand.of("note", OperandType.STRING))
+            .build();
+    return Contract.of("desk", List.of(priority, archive));
+  }
+
+  /** The agent's uses: both ops are withheld, so both have ask wording and no run handler. */
+  static List<Use<Desk>> uses() {
+    return List.of(
+        Use.<Desk>of("set_priority", ChangeCategory.SCALAR_SET)
+            .input("priority")
+            .reader((desk, call) -> desk.priorities.get(call.arg("task_id")))
+            .ask(call -> "Make this task " + call.arg("priority") + "?")
+            .build(),
+        Use.<Desk>of("archive_project", ChangeCategory.ALWAYS_MINTS)
+            .ask(call -> "Archive this project?")
+            .build());
+  }
+
+  ActionSet<Desk> actions() {
+    return ActionSet.bind(source, uses());
+  }
+
+  /** Applies an accepted op, as the backend's client would. */
+  Object apply(Call call) throws CallFailedException {
+    applied.add(call);
+    if (call.opcode().equals("set_priority")) {
+      priorities.put(call.arg("task_id"), call.arg("priority"));
+      return "priority " + call.arg("priority");
+    }
+    if (projects.remove(call.arg("project_id")) == null) {
+      throw new CallFailedException("project " + call.arg("project_id") + " does not exist");
+    }
+    return null;
+  }
+
+  long runs(String opcode, String objectId) {
+    return applied.stream()
+        .filter(c -> c.opcode().equals(opcode))
+        .filter(c -> c.args().containsValue(objectId))
+        .count();
+  }
+
+  @Override
+  public Optional<String> label(String kind, String id) {
+    if (kind.equals("task") && priorities.containsKey(id)) {
+      return Optional.of("Task " + id.substring(1));
+    }
+    return Optional.ofNullable(kind.equals("project") ? projects.get(id) : null);
+  }
+
+  Proposal priority(String agent, String task, String priority) {
+    ActionSet<Desk> acts = actions();
+    Call call = Call.of("set_priority", Map.of("task_id", task, "priority", priority));
+    return Proposal.builder(agent)
+        .labeler(this)
+        .anchor("task", task)
+        .question(acts.ask(call))
+        .op(acts, call)
+        .build();
+  }
+
+  /** An archive proposal whose "until" date the person fills (drafted or not). */
+  Proposal archive(String agent, String project, String draftedUntil) {
+    ActionSet<Desk> acts = actions();
+    Call call = Call.of("archive_project", Map.of("project_id", project));
+    return Proposal.builder(agent)
+        .labeler(this)
+        .anchor("project", project)
+        .question("Archive this project?")
+        .op(acts, call)
+        .slot(UserSlot.required("until", draftedUntil))
+        .slot(UserSlot.optional("note", ""))
+        .build();
+  }
+}

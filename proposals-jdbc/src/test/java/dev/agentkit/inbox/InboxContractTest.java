@@ -1,0 +1,732 @@
+package dev.agentkit.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentkit.inbox.ProposeReport.Disposition;
+import dev.agentkit.proposal.Proposal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The inbox's behaviour, run against each real database by a subclass ({@link H2InboxTest}, {@link
+ * PostgresInboxTest}).
+ */
+abstract class InboxContractTest {
+  static final String PRIORITY_T1 = "triage:task:t1:set_priority";
+  static final String ARCHIVE_P1 = "triage:project:p1:archive_project";
+
+  /** A new, empty database. */
+  abstract DataSource newDatabase();
+
+  /** How many threads the load test runs. */
+  int loadThreads() {
+    return 32;
+  }
+
+  final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
+  Desk desk;
+  DataSource db;
+  ProposalInbox inbox;
+
+  @BeforeEach
+  void setUp() {
+    desk = new Desk();
+    db = newDatabase();
+    inbox = inbox(db, desk, clock);
+  }
+
+  static ProposalInbox inbox(DataSource db, Desk desk, Clock clock) {
+    return ProposalInbox.builder(db)
+        .clock(clock)
+        .floodCap(3)
+        .agent(
+            InboxAgent.bind("triage", desk.source, Desk.uses(), desk::apply)
+                .coolOff(Duration.ofHours(24)))
+        .build();
+  }
+
+  ProposeReport propose(Proposal... proposals) {
+    return inbox.propose(ProposalBatch.of(desk.actions(), desk, List.of(proposals)));
+  }
+
+  long rows(String table) {
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+      r.next();
+      return r.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  List<String> actions(String key) {
+    List<String> out = new ArrayList<>();
+    for (AuditEvent e : inbox.history(key)) {
+      out.add(e.action());
+    }
+    return out;
+  }
+
+  @Test
+  void aNewAskIsAddedAndARepeatRefreshesTheOneRow() {
+    ProposeReport first = propose(desk.priority("triage", "t1", "urgent"));
+    assertThat(first.byKey()).containsExactly(Map.entry(PRIORITY_T1, Disposition.ADDED));
+
+    ProposeReport again = propose(desk.priority("triage", "t1", "urgent"));
+    assertThat(again.byKey()).containsExactly(Map.entry(PRIORITY_T1, Disposition.REFRESHED));
+    assertThat(rows("agentkit_proposal")).isEqualTo(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed");
+
+    propose(desk.priority("triage", "t1", "normal"));
+    InboxEntry e = inbox.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.ops().get(0).arg("priority")).isEqualTo("normal");
+    assertThat(e.question()).isEqualTo("Make {{task:t1|Task 1}} normal?");
+    assertThat(e.state()).isEqualTo(ProposalState.PENDING);
+    assertThat(e.round()).isEqualTo(1);
+    assertThat(e.proposedDigest()).isEqualTo(desk.contract.get().digest());
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "refreshed");
+    assertThat(rows("agentkit_proposal")).isEqualTo(1);
+  }
+
+  @Test
+  void theNoOpFilterAndTheFloodCapApplyBeforeAnythingIsStored() {
+    desk.priorities.put("t2", "urgent");
+    ProposeReport r =
+        propose(
+            desk.priority("triage", "t2", "urgent"), // already urgent: a no-op
+            desk.priority("triage", "t3", "urgent"),
+            desk.priority("triage", "t4", "urgent"),
+            desk.priority("triage", "t5", "urgent"),
+            desk.priority("triage", "t6", "urgent")); // over the cap of 3
+    assertThat(r.droppedNoOps()).isEqualTo(1);
+    assertThat(r.droppedByAgent()).containsExactly(Map.entry("triage", 1));
+    assertThat(r.byKey().keySet())
+        .containsExactly(
+            "triage:task:t3:set_priority",
+            "triage:task:t4:set_priority",
+            "triage:task:t5:set_priority");
+    assertThat(rows("agentkit_proposal")).isEqualTo(3);
+  }
+
+  @Test
+  void aDeclinedAskStaysDeclinedUntilTheCoolOffPasses() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    InboxEntry declined = inbox.decline(PRIORITY_T1, "ann", "not now");
+    assertThat(declined.state()).isEqualTo(ProposalState.DECLINED);
+    assertThat(declined.decision().orElseThrow().by()).isEqualTo("ann");
+    assertThat(declined.decision().orElseThrow().reason()).isEqualTo("not now");
+
+    clock.advance(Duration.ofHours(23));
+    assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.KEPT_DECIDED));
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.DECLINED);
+
+    clock.advance(Duration.ofHours(1));
+    assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.REOPENED));
+    InboxEntry reopened = inbox.get(PRIORITY_T1).orElseThrow();
+    assertThat(reopened.state()).isEqualTo(ProposalState.PENDING);
+    assertThat(reopened.round()).isEqualTo(2);
+    assertThat(reopened.decision()).isEmpty();
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "declined", "reopened");
+    assertThat(inbox.history(PRIORITY_T1).get(1).outcome()).isEqualTo("not now");
+    assertThat(rows("agentkit_proposal")).isEqualTo(1);
+  }
+
+  @Test
+  void pendingPagesByAgentAnchorAndOpcode() {
+    propose(
+        desk.priority("triage", "t1", "urgent"),
+        desk.priority("triage", "t2", "urgent"),
+        desk.archive("triage", "p1", "2027-01-01"));
+    propose(desk.priority("ops", "t1", "normal"));
+    inbox.decline("triage:task:t2:set_priority", "ann", "");
+
+    InboxPage first = inbox.pending(InboxQuery.pending().limit(2));
+    assertThat(keys(first)).containsExactly("ops:task:t1:set_priority", ARCHIVE_P1);
+    InboxPage second =
+        inbox.pending(InboxQuery.pending().limit(2).after(first.next().orElseThrow()));
+    assertThat(keys(second)).containsExactly(PRIORITY_T1);
+    assertThat(second.next()).isEmpty();
+
+    assertThat(keys(inbox.pending(InboxQuery.pending().agent("triage"))))
+        .containsExactly(ARCHIVE_P1, PRIORITY_T1);
+    assertThat(keys(inbox.pending(InboxQuery.pending().anchor("task", "t1"))))
+        .containsExactly("ops:task:t1:set_priority", PRIORITY_T1);
+    assertThat(keys(inbox.pending(InboxQuery.pending().opcode("archive_project"))))
+        .containsExactly(ARCHIVE_P1);
+    assertThat(keys(inbox.pending(InboxQuery.pending().state(ProposalState.DECLINED))))
+        .containsExactly("triage:task:t2:set_priority");
+  }
+
+  static List<String> keys(InboxPage page) {
+    return page.entries().stream().map(InboxEntry::askKey).toList();
+  }
+
+  @Test
+  void acceptFillsTheSlotsRunsTheOpsOnceAndRecordsTheOutcome() {
+    propose(desk.archive("triage", "p1", ""));
+    InboxEntry pending = inbox.get(ARCHIVE_P1).orElseThrow();
+    assertThat(pending.ops().get(0).userFills()).containsExactly("until", "note");
+
+    Accepted a = inbox.accept(ARCHIVE_P1, "ann", Map.of("until", "2027-01-31"));
+    assertThat(a.done()).isTrue();
+    assertThat(a.outcomes()).hasSize(1);
+    assertThat(desk.applied).hasSize(1);
+    assertThat(desk.applied.get(0).args())
+        .isEqualTo(Map.of("project_id", "p1", "until", "2027-01-31"));
+    assertThat(desk.applied.get(0).isBound()).isTrue();
+    assertThat(a.entry().state()).isEqualTo(ProposalState.DONE);
+    assertThat(a.entry().outcome()).isEqualTo("op 0 (archive_project) done");
+    assertThat(a.entry().decision().orElseThrow().slotValues())
+        .isEqualTo(Map.of("until", "2027-01-31"));
+
+    List<AuditEvent> trail = inbox.history(ARCHIVE_P1);
+    assertThat(trail).extracting(AuditEvent::action).containsExactly("proposed", "accepted", "ran");
+    assertThat(trail.get(1).actor()).isEqualTo("ann");
+    assertThat(trail.get(1).contractDigest()).isEqualTo(desk.contract.get().digest());
+    assertThat(trail.get(2).outcome()).isEqualTo("done: op 0 (archive_project) done");
+
+    assertThatThrownBy(() -> inbox.accept(ARCHIVE_P1, "bob", Map.of("until", "2027-01-31")))
+        .isInstanceOf(InboxException.class)
+        .hasMessage(
+            "[InboxNotPending] the proposal \"triage:project:p1:archive_project\" is done by ann"
+                + " at 2026-11-30T12:00:00Z, so it cannot be accepted; only a pending proposal can"
+                + " be accepted or declined");
+    assertThat(desk.applied).hasSize(1);
+  }
+
+  @Test
+  void aDraftedValueFillsASlotTheReviewerLeavesOut() {
+    propose(desk.archive("triage", "p1", "2027-02-01"));
+    inbox.accept(ARCHIVE_P1, "ann", Map.of("note", "wrapped up"));
+    assertThat(desk.applied.get(0).args())
+        .isEqualTo(Map.of("project_id", "p1", "until", "2027-02-01", "note", "wrapped up"));
+  }
+
+  @Test
+  void badSlotValuesAreRefusedAndTheProposalStaysPending() {
+    propose(desk.archive("triage", "p1", ""));
+    assertThatThrownBy(() -> inbox.accept(ARCHIVE_P1, "ann", Map.of("note", "x")))
+        .isInstanceOf(InboxException.class)
+        .hasMessage(
+            "[InboxSlot] the proposal \"triage:project:p1:archive_project\" cannot be accepted"
+                + " with these slot values; it stays pending\n"
+                + "  - the slot \"until\" of op 0 (archive_project) is required and has no drafted"
+                + " value: give it a value");
+    assertThatThrownBy(
+            () -> inbox.accept(ARCHIVE_P1, "ann", Map.of("until", "2027-01-31", "colour", "red")))
+        .hasMessageContaining(
+            "  - the proposal has no slot \"colour\"; its slots are: note, until");
+    InboxException typed =
+        catchInbox(() -> inbox.accept(ARCHIVE_P1, "ann", Map.of("until", "next friday")));
+    assertThat(typed.kind()).isEqualTo(InboxException.Kind.SLOT);
+    assertThat(typed.problems()).hasSize(1);
+    assertThat(typed.problems().get(0))
+        .startsWith("op 0 (archive_project): [")
+        .contains("until")
+        .contains("next friday");
+
+    assertThat(desk.applied).isEmpty();
+    assertThat(inbox.get(ARCHIVE_P1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+    assertThat(actions(ARCHIVE_P1)).containsExactly("proposed", "refused", "refused", "refused");
+  }
+
+  static InboxException catchInbox(Runnable r) {
+    try {
+      r.run();
+    } catch (InboxException e) {
+      return e;
+    }
+    throw new AssertionError("no InboxException");
+  }
+
+  @Test
+  void aDriftedOpFailsTheAcceptWithTheVerifySentencesAndStaysPending() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    desk.contract.set(Desk.contract()); // the backend drops "urgent"
+    InboxException e = catchInbox(() -> inbox.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DRIFT);
+    assertThat(e.getMessage())
+        .startsWith(
+            "[InboxDrift] the proposal \"triage:task:t1:set_priority\" was not accepted: an op no"
+                + " longer verifies against the live contract, so nothing ran and it stays"
+                + " pending; decline it, or let the agent propose it again against the new"
+                + " contract\n  - [");
+    assertThat(e.problems()).hasSize(1);
+    assertThat(e.problems().get(0)).contains("\"urgent\"").contains("low, normal");
+    assertThat(desk.applied).isEmpty();
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+    AuditEvent refused = inbox.history(PRIORITY_T1).get(1);
+    assertThat(refused.action()).isEqualTo("refused");
+    assertThat(refused.contractDigest()).isEqualTo(Desk.contract().digest());
+    assertThat(refused.outcome()).isEqualTo(e.getMessage());
+  }
+
+  @Test
+  void anOpTheBackendNoLongerHasFailsTheAcceptWithTheBindSentences() {
+    propose(desk.archive("triage", "p1", "2027-01-01"));
+    desk.contract.set(
+        dev.agentkit.contract.Contract.of(
+            "desk", List.of(Desk.contract("urgent").op("set_priority").orElseThrow())));
+    InboxException e = catchInbox(() -> inbox.accept(ARCHIVE_P1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DRIFT);
+    assertThat(e.getMessage()).contains("its agent's acts no longer bind");
+    assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains("archive_project"));
+    assertThat(desk.applied).isEmpty();
+    assertThat(inbox.get(ARCHIVE_P1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+  }
+
+  @Test
+  void breakingDriftFromTheHostsBindingRefusesTheAccept() {
+    dev.agentkit.CompiledAgent compiled =
+        new dev.agentkit.CompiledAgent(
+            "triage", Desk.contract("urgent"), Desk.contract("urgent").digest());
+    ProposalInbox hostBound =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.live(
+                    "triage",
+                    () ->
+                        dev.agentkit.BoundAgent.bind(
+                                compiled,
+                                desk.source,
+                                Desk.uses(),
+                                dev.agentkit.drift.DriftPolicy.failOnBreaking(),
+                                clock)
+                            .acts(),
+                    desk::apply))
+            .build();
+    propose(desk.priority("triage", "t1", "normal"));
+    desk.contract.set(Desk.contract()); // "urgent" removed: breaking drift for this agent
+    InboxException e = catchInbox(() -> hostBound.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DRIFT);
+    assertThat(e.getMessage()).contains("its agent's acts no longer bind");
+    assertThat(e.problems()).anySatisfy(p -> assertThat(p).startsWith("[DriftBreaking]"));
+    assertThat(desk.applied).isEmpty();
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+  }
+
+  @Test
+  void aFailingOpIsRecordedAsFailed() {
+    propose(desk.archive("triage", "p1", "2027-01-01"));
+    desk.projects.remove("p1");
+    Accepted a = inbox.accept(ARCHIVE_P1, "ann", Map.of());
+    assertThat(a.done()).isFalse();
+    assertThat(a.entry().state()).isEqualTo(ProposalState.FAILED);
+    assertThat(a.entry().outcome())
+        .isEqualTo("op 0 (archive_project) failed: project p1 does not exist");
+    assertThat(a.outcomes().get(0).failure()).isEqualTo("project p1 does not exist");
+    desk.projects.put("p1", "Project 1");
+    assertThat(propose(desk.archive("triage", "p1", "2027-01-01")).byKey())
+        .containsExactly(Map.entry(ARCHIVE_P1, Disposition.REOPENED));
+  }
+
+  @Test
+  void aCrashBetweenAcceptedAndRanIsVisibleAndNeverReRun() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    ProposalInbox crashing =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.bind(
+                    "triage",
+                    desk.source,
+                    Desk.uses(),
+                    call -> {
+                      desk.apply(call);
+                      throw new SimulatedCrash();
+                    }))
+            .build();
+    assertThatThrownBy(() -> crashing.accept(PRIORITY_T1, "ann", Map.of()))
+        .isInstanceOf(SimulatedCrash.class);
+
+    InboxEntry stuck = inbox.get(PRIORITY_T1).orElseThrow();
+    assertThat(stuck.state()).isEqualTo(ProposalState.ACCEPTED);
+    assertThat(stuck.outcome()).isEmpty();
+    assertThat(keys(inbox.pending(InboxQuery.pending().state(ProposalState.ACCEPTED))))
+        .containsExactly(PRIORITY_T1);
+    assertThat(catchInbox(() -> inbox.accept(PRIORITY_T1, "bob", Map.of())).getMessage())
+        .startsWith(
+            "[InboxNotPending] the proposal \"triage:task:t1:set_priority\" is accepted by ann");
+    assertThat(propose(desk.priority("triage", "t1", "normal")).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.IN_FLIGHT));
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted");
+  }
+
+  /** Stands for the process dying mid-accept: an Error the inbox does not catch. */
+  static final class SimulatedCrash extends Error {
+    private static final long serialVersionUID = 1L;
+  }
+
+  @Test
+  void aRunProposalIsReopenedWhenTheAgentAsksAgainAfterTheCoolOff() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    inbox.accept(PRIORITY_T1, "ann", Map.of());
+    desk.priorities.put("t1", "low"); // someone changed it back
+    assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.KEPT_DECIDED));
+    clock.advance(Duration.ofHours(24));
+    assertThat(propose(desk.priority("triage", "t1", "urgent")).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, Disposition.REOPENED));
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().round()).isEqualTo(2);
+  }
+
+  @Test
+  void requestsThatCannotBeCarriedOutAreRefusedInOneSentence() {
+    propose(desk.priority("triage", "t1", "urgent"), desk.priority("ops", "t2", "urgent"));
+    assertThat(
+            catchInbox(() -> inbox.accept("triage:task:t9:set_priority", "ann", Map.of()))
+                .getMessage())
+        .isEqualTo(
+            "[InboxNotFound] no proposal has the ask key \"triage:task:t9:set_priority\": list the"
+                + " pending ones with pending(InboxQuery.pending())");
+    assertThat(catchInbox(() -> inbox.decline(PRIORITY_T1, " ", "no")).getMessage())
+        .isEqualTo(
+            "[InboxArgument] who decided is blank: pass the person's name or id, which the audit"
+                + " trail records for every accept and refusal");
+    assertThat(catchInbox(() -> inbox.get(" ")).getMessage())
+        .isEqualTo(
+            "[InboxArgument] the ask key is blank: pass a proposal's askKey(), such as"
+                + " \"triage:project:p1:archive_project\"");
+    assertThat(
+            catchInbox(() -> inbox.accept("ops:task:t2:set_priority", "ann", Map.of()))
+                .getMessage())
+        .isEqualTo(
+            "[InboxUnknownAgent] the inbox has no agent \"ops\", so it cannot re-verify and run the"
+                + " ops of \"ops:task:t2:set_priority\"; register it with"
+                + " ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...)) (registered:"
+                + " triage)");
+    assertThat(catchInbox(() -> InboxQuery.pending().limit(0)).getMessage())
+        .isEqualTo(
+            "[InboxArgument] the page size is 0: give a limit from 1 to 500 and page on with"
+                + " after(page.next())");
+    inbox.decline(PRIORITY_T1, "ann", "no");
+    assertThat(catchInbox(() -> inbox.decline(PRIORITY_T1, "bob", "no")).getMessage())
+        .isEqualTo(
+            "[InboxNotPending] the proposal \"triage:task:t1:set_priority\" is declined by ann at"
+                + " 2026-11-30T12:00:00Z, so it cannot be declined; only a pending proposal can be"
+                + " accepted or declined");
+  }
+
+  @Test
+  void migratingTwiceIsHarmlessAndSecondInboxSeesTheSameRows() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    ProposalInbox second = inbox(db, desk, clock);
+    assertThat(second.get(PRIORITY_T1)).isPresent();
+  }
+
+  @Test
+  void concurrentAcceptsOfOneKeyRunItsOpsOnce() throws Exception {
+    propose(desk.priority("triage", "t1", "urgent"));
+    int threads = 16;
+    List<Object> results = race(threads, i -> inbox.accept(PRIORITY_T1, "person" + i, Map.of()));
+    assertThat(results).filteredOn(Accepted.class::isInstance).hasSize(1);
+    assertThat(results)
+        .filteredOn(InboxException.class::isInstance)
+        .hasSize(threads - 1)
+        .allSatisfy(
+            e ->
+                assertThat(((InboxException) e).kind()).isEqualTo(InboxException.Kind.NOT_PENDING));
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted", "ran");
+  }
+
+  @Test
+  void threadsProposingAndAcceptingOverlappingKeysLeaveOneRowPerKeyAndRunNothingTwice()
+      throws Exception {
+    int threads = loadThreads();
+    int tasks = 8;
+    List<Object> results =
+        race(
+            threads,
+            i -> {
+              java.util.Random random = new java.util.Random(i);
+              int accepted = 0;
+              for (int round = 0; round < 6; round++) {
+                List<Proposal> batch = new ArrayList<>();
+                for (int t = 0; t < tasks; t++) {
+                  batch.add(desk.priority("triage", "t" + ((t + i) % tasks), "urgent"));
+                }
+                inbox.propose(ProposalBatch.of(desk.actions(), desk, batch));
+                String key = "triage:task:t" + random.nextInt(tasks) + ":set_priority";
+                try {
+                  inbox.accept(key, "person" + i, Map.of());
+                  accepted++;
+                } catch (InboxException e) {
+                  if (e.kind() != InboxException.Kind.NOT_PENDING
+                      && e.kind() != InboxException.Kind.NOT_FOUND) {
+                    throw e;
+                  }
+                }
+              }
+              return accepted;
+            });
+    assertThat(results).allSatisfy(r -> assertThat(r).isInstanceOf(Integer.class));
+    int accepts = results.stream().mapToInt(r -> (Integer) r).sum();
+    assertThat(accepts).isPositive();
+    assertThat(rows("agentkit_proposal")).isEqualTo(tasks);
+    for (int t = 0; t < tasks; t++) {
+      String key = "triage:task:t" + t + ":set_priority";
+      long runs = desk.runs("set_priority", "t" + t);
+      assertThat(runs).as("runs of " + key).isLessThanOrEqualTo(1);
+      List<String> trail = actions(key);
+      assertThat(trail.stream().filter("accepted"::equals).count()).isEqualTo(runs);
+      assertThat(trail.stream().filter("ran"::equals).count()).isEqualTo(runs);
+      assertThat(trail.stream().filter("proposed"::equals).count()).isEqualTo(1);
+      InboxEntry e = inbox.get(key).orElseThrow();
+      assertThat(e.state()).isEqualTo(runs == 1 ? ProposalState.DONE : ProposalState.PENDING);
+    }
+    assertThat(desk.applied).hasSize(accepts);
+  }
+
+  @Test
+  void opsThatRanButWhoseOutcomeCannotBeWrittenLeaveTheProposalAccepted() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    ProposalInbox sabotaged =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.bind(
+                    "triage",
+                    desk.source,
+                    Desk.uses(),
+                    call -> {
+                      // The database starts refusing the outcome while the op runs.
+                      try (Connection c = db.getConnection();
+                          Statement s = c.createStatement()) {
+                        s.execute(
+                            "ALTER TABLE agentkit_proposal ADD CONSTRAINT no_done"
+                                + " CHECK (state <> 'done')");
+                      }
+                      return desk.apply(call);
+                    }))
+            .build();
+    InboxException e = catchInbox(() -> sabotaged.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.OUTCOME_UNRECORDED);
+    assertThat(e.getMessage())
+        .startsWith(
+            "[InboxOutcomeUnrecorded] the ops of \"triage:task:t1:set_priority\" ran (op 0"
+                + " (set_priority) done: priority urgent) but the outcome could not be written, so"
+                + " the proposal stays accepted and is never run again; record what happened by"
+                + " hand\n  - [InboxDatabase] the inbox could not record the outcome of");
+    assertThat(e.getMessage()).doesNotContain("\tat ");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.ACCEPTED);
+    assertThat(desk.applied).hasSize(1);
+  }
+
+  ProposalInbox overseen(Oversight oversight) {
+    return ProposalInbox.builder(db)
+        .clock(clock)
+        .agent(
+            InboxAgent.bind("triage", desk.source, Desk.uses(), desk::apply)
+                .oversight(oversight)
+                .oversight("archive_project", Oversight.approvers(1, "boss")))
+        .build();
+  }
+
+  @Test
+  void twoOfThreeApproversMustAcceptBeforeTheOpsRun() {
+    ProposalInbox two = overseen(Oversight.approvers(2, "ann", "bob", "carol"));
+    two.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    assertThat(catchInbox(() -> two.accept(PRIORITY_T1, "dave", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxNotApprover] dave may not approve \"triage:task:t1:set_priority\": its"
+                + " oversight needs 2 approvals from ann, bob, carol");
+    assertThat(catchInbox(() -> two.decline(PRIORITY_T1, "dave", "no")).kind())
+        .isEqualTo(InboxException.Kind.NOT_APPROVER);
+
+    Accepted first = two.accept(PRIORITY_T1, "ann", Map.of());
+    assertThat(first.waiting()).isTrue();
+    assertThat(first.approvalsMissing()).isEqualTo(1);
+    assertThat(first.entry().state()).isEqualTo(ProposalState.PENDING);
+    assertThat(desk.applied).isEmpty();
+    assertThat(catchInbox(() -> two.accept(PRIORITY_T1, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxAlreadyApproved] ann already approved \"triage:task:t1:set_priority\", which"
+                + " waits for the rest of 2 approvals from ann, bob, carol");
+
+    Accepted second = two.accept(PRIORITY_T1, "bob", Map.of());
+    assertThat(second.done()).isTrue();
+    assertThat(second.approvalsMissing()).isZero();
+    assertThat(desk.applied).hasSize(1);
+    assertThat(two.history(PRIORITY_T1))
+        .extracting(AuditEvent::action, AuditEvent::actor)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("proposed", "triage"),
+            org.assertj.core.groups.Tuple.tuple("approved", "ann"),
+            org.assertj.core.groups.Tuple.tuple("accepted", "bob"),
+            org.assertj.core.groups.Tuple.tuple("ran", "bob"));
+    assertThat(two.history(PRIORITY_T1).get(1).outcome())
+        .isEqualTo("1 of 2 approvals from ann, bob, carol");
+  }
+
+  @Test
+  void oversightPerOpcodeWinsOverTheAgents() {
+    ProposalInbox o = overseen(Oversight.anyone());
+    o.propose(
+        ProposalBatch.of(
+            desk.actions(), desk, List.of(desk.archive("triage", "p1", "2027-01-01"))));
+    assertThat(catchInbox(() -> o.accept(ARCHIVE_P1, "ann", Map.of())).kind())
+        .isEqualTo(InboxException.Kind.NOT_APPROVER);
+    assertThat(o.accept(ARCHIVE_P1, "boss", Map.of()).done()).isTrue();
+  }
+
+  @Test
+  void atTheDeadlineTheSweepDeclinesAndNothingRuns() {
+    ProposalInbox o = overseen(Oversight.anyone().deadline(Duration.ofHours(1)));
+    o.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    assertThat(o.get(PRIORITY_T1).orElseThrow().deadline())
+        .contains(Instant.parse("2026-11-30T13:00:00Z"));
+    clock.advance(Duration.ofMinutes(59));
+    assertThat(o.sweep().byKey()).isEmpty();
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(o.sweep().byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, SweepReport.Expired.DECLINED));
+    InboxEntry e = o.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.state()).isEqualTo(ProposalState.DECLINED);
+    assertThat(e.decision().orElseThrow().by()).isEqualTo(ProposalInbox.EXPIRY_ACTOR);
+    assertThat(e.decision().orElseThrow().reason()).isEqualTo("no decision before the deadline");
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "expired");
+    assertThat(o.sweep().byKey()).isEmpty();
+    assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
+  void escalationHandsItToAnotherSetThenDeclines() {
+    ProposalInbox o =
+        overseen(
+            Oversight.approvers(1, "ann")
+                .deadline(Duration.ofHours(1))
+                .onExpiryEscalate(1, "boss"));
+    o.propose(
+        ProposalBatch.of(
+            desk.actions(),
+            desk,
+            List.of(
+                desk.priority("triage", "t1", "urgent"), desk.priority("triage", "t2", "urgent"))));
+    clock.advance(Duration.ofHours(1));
+    assertThat(o.sweep().byKey())
+        .containsExactly(
+            Map.entry(PRIORITY_T1, SweepReport.Expired.ESCALATED),
+            Map.entry("triage:task:t2:set_priority", SweepReport.Expired.ESCALATED));
+    InboxEntry e = o.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.escalated()).isTrue();
+    assertThat(e.deadline()).contains(Instant.parse("2026-11-30T14:00:00Z"));
+    assertThat(catchInbox(() -> o.accept(PRIORITY_T1, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxNotApprover] ann may not approve \"triage:task:t1:set_priority\": its"
+                + " oversight needs 1 approval from boss (escalated)");
+    assertThat(o.accept(PRIORITY_T1, "boss", Map.of()).done()).isTrue();
+    clock.advance(Duration.ofHours(1));
+    assertThat(o.sweep().byKey())
+        .containsExactly(Map.entry("triage:task:t2:set_priority", SweepReport.Expired.DECLINED));
+    assertThat(actions("triage:task:t2:set_priority"))
+        .containsExactly("proposed", "escalated", "expired");
+    assertThat(desk.applied).hasSize(1);
+  }
+
+  @Test
+  void keepLeavesItPendingWithNoDeadline() {
+    ProposalInbox o = overseen(Oversight.anyone().deadline(Duration.ofHours(1)).onExpiryKeep());
+    o.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    clock.advance(Duration.ofHours(2));
+    assertThat(o.sweep().byKey()).containsExactly(Map.entry(PRIORITY_T1, SweepReport.Expired.KEPT));
+    InboxEntry e = o.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.state()).isEqualTo(ProposalState.PENDING);
+    assertThat(e.deadline()).isEmpty();
+    clock.advance(Duration.ofHours(2));
+    assertThat(o.sweep().byKey()).isEmpty();
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "kept");
+  }
+
+  @Test
+  void concurrentApprovalsOfTwoOfManyRunTheOpsOnce() throws Exception {
+    ProposalInbox two =
+        overseen(Oversight.approvers(2, "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"));
+    two.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    List<Object> results = race(8, i -> two.accept(PRIORITY_T1, "p" + i, Map.of()));
+    assertThat(results).filteredOn(r -> r instanceof Accepted a && a.done()).hasSize(1);
+    assertThat(results).filteredOn(r -> r instanceof Accepted a && a.waiting()).hasSize(1);
+    assertThat(desk.applied).hasSize(1);
+  }
+
+  /** Runs the task on n threads released together; each result or thrown exception, in order. */
+  static List<Object> race(int n, java.util.function.IntFunction<Object> task) throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(n);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<Object>> futures = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        int index = i;
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  try {
+                    return task.apply(index);
+                  } catch (RuntimeException e) {
+                    return e;
+                  }
+                }));
+      }
+      start.countDown();
+      List<Object> out = new ArrayList<>();
+      for (java.util.concurrent.Future<Object> f : futures) {
+        out.add(f.get(120, java.util.concurrent.TimeUnit.SECONDS));
+      }
+      return out;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** A clock tests move by hand. */
+  static final class MutableClock extends Clock {
+    private volatile Instant now;
+
+    MutableClock(Instant now) {
+      this.now = now;
+    }
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneOffset getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+  }
+}

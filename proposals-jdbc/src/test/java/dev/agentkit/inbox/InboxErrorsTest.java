@@ -1,0 +1,118 @@
+package dev.agentkit.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentkit.ActionSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/** Misconfiguration and database failures: one tagged sentence each, never a password. */
+class InboxErrorsTest {
+  private static final String SECRET = "hunter2-Secret";
+
+  @Test
+  void anUnreachablePostgresIsAMigrationErrorWithoutThePassword() {
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setUrl("jdbc:postgresql://127.0.0.1:1/inbox?user=app&password=" + SECRET);
+    ds.setConnectTimeout(2);
+    InboxException e = catchInbox(() -> ProposalInbox.builder(ds).build());
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.MIGRATION);
+    assertThat(e.getMessage())
+        .startsWith("[InboxMigration] the inbox's schema could not be migrated: ")
+        .endsWith("; check that the DataSource reaches the database and its user may create tables")
+        .doesNotContain(SECRET)
+        .doesNotContain("\tat ");
+  }
+
+  @Test
+  void aWrongH2PasswordIsAMigrationErrorWithoutThePassword() throws Exception {
+    String url = "jdbc:h2:mem:wrongpw;DB_CLOSE_DELAY=-1";
+    JdbcDataSource owner = new JdbcDataSource();
+    owner.setURL(url);
+    owner.setUser("sa");
+    owner.setPassword("right-one");
+    try (Connection keepOpen = owner.getConnection()) {
+      assertThat(keepOpen.isValid(1)).isTrue(); // the database exists, with another password
+      JdbcDataSource wrong = new JdbcDataSource();
+      wrong.setURL(url + ";PASSWORD=" + SECRET);
+      wrong.setUser("sa");
+      wrong.setPassword(SECRET);
+      InboxException e = catchInbox(() -> ProposalInbox.builder(wrong).build());
+      assertThat(e.kind()).isEqualTo(InboxException.Kind.MIGRATION);
+      assertThat(e.getMessage()).doesNotContain(SECRET);
+    }
+  }
+
+  @Test
+  void aMissingTableIsADatabaseErrorNamingWhatFailed() throws Exception {
+    Path dir = Files.createTempDirectory("inbox-errors");
+    DataSource db = H2InboxTest.h2(dir.resolve("db"));
+    ProposalInbox inbox = ProposalInbox.builder(db).build();
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("DROP TABLE agentkit_proposal_audit");
+    }
+    InboxException e = catchInbox(() -> inbox.history("a:task:t1:x"));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
+    assertThat(e.getMessage())
+        .startsWith("[InboxDatabase] the inbox could not read the audit trail of \"a:task:t1:x\": ")
+        .contains("AGENTKIT_PROPOSAL_AUDIT")
+        .contains("(SQL state ")
+        .endsWith(
+            "; check that the DataSource reaches the database and that the inbox's migrations"
+                + " ran")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void badSettingsAreRefusedInOneSentence() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-settings").resolve("db"));
+    assertThatThrownBy(() -> ProposalInbox.builder(db).floodCap(0))
+        .hasMessage(
+            "[InboxArgument] the flood cap is 0: a cap below 1 would drop every ask; give at"
+                + " least 1");
+    assertThatThrownBy(() -> ProposalInbox.builder(db).defaultCoolOff(Duration.ofHours(-1)))
+        .hasMessage(
+            "[InboxArgument] the default cool-off is negative (PT-1H): give zero to let agents"
+                + " re-ask at once, or a positive duration");
+    ActionSet<Object> none = ActionSet.of(List.of());
+    assertThatThrownBy(() -> InboxAgent.of(" ", none, call -> null))
+        .hasMessage(
+            "[InboxArgument] the agent name is blank: give the name its proposals were built with"
+                + " (Proposal.builder(agent))");
+    assertThatThrownBy(
+            () -> InboxAgent.of("triage", none, call -> null).coolOff(Duration.ofDays(-2)))
+        .hasMessage(
+            "[InboxArgument] the cool-off of agent triage is negative (PT-48H): give zero to let"
+                + " the agent re-ask at once, or a positive duration");
+  }
+
+  @Test
+  void badOversightIsRefusedInOneSentence() {
+    assertThatThrownBy(() -> Oversight.approvers(3, "ann", "bob"))
+        .hasMessage(
+            "[InboxArgument] the oversight asks for 3 approvals from a set of 2 (ann, bob): give at"
+                + " least 1 approval, and no more than there are approvers");
+    assertThatThrownBy(() -> Oversight.approvers(1))
+        .hasMessage(
+            "[InboxArgument] the oversight asks for 1 approval from a set of 0: give at least 1"
+                + " approval, and no more than there are approvers");
+    assertThatThrownBy(() -> Oversight.anyone().deadline(Duration.ZERO))
+        .hasMessage(
+            "[InboxArgument] the oversight deadline is PT0S: give a positive duration, such as"
+                + " PT48H");
+  }
+
+  static InboxException catchInbox(Runnable r) {
+    return InboxContractTest.catchInbox(r);
+  }
+}
