@@ -86,12 +86,8 @@ public final class OpenApiContractSource implements ContractSource {
     try {
       read = OpenApiReader.read(text, description);
     } catch (RuntimeException | StackOverflowError e) {
-      throw new ContractSourceException(
-          "[OpenApiUnreadable] "
-              + description
-              + " could not be parsed as OpenAPI ("
-              + e.getClass().getSimpleName()
-              + "); check that it is an OpenAPI 3.0 or 3.1 document");
+      // The parser's own failure, not a message it returned: named by its class only.
+      throw OpenApiReader.unreadable(description, List.of(e.getClass().getSimpleName()));
     }
     last = read;
     return Contract.of(contractName, description, read.ops());

@@ -78,18 +78,23 @@ final class OpenApiReader {
     SwaggerParseResult result = new OpenAPIV3Parser().readContents(text, null, options);
     OpenAPI api = result.getOpenAPI();
     if (api == null || api.getOpenapi() == null) {
-      throw new ContractSourceException(
-          "[OpenApiUnreadable] "
-              + origin
-              + " is not an OpenAPI 3.0 or 3.1 document"
-              + parserSays(result.getMessages())
-              + "; check the URL or path, and that the document starts with \"openapi: 3.x\"");
+      throw unreadable(origin, result.getMessages());
     }
     components = api.getComponents() == null ? new Components() : api.getComponents();
     mapper = api.getSpecVersion() == SpecVersion.V31 ? Json31.mapper() : Json.mapper();
     document = new LinkedHashMap<>();
     document.put("components", tree(components));
     return operations(api);
+  }
+
+  /** The document is no OpenAPI document; {@code messages} say why (the first few are shown). */
+  static ContractSourceException unreadable(String origin, List<String> messages) {
+    return new ContractSourceException(
+        "[OpenApiUnreadable] "
+            + origin
+            + " is not an OpenAPI 3.0 or 3.1 document"
+            + parserSays(messages)
+            + "; check the URL or path, and that the document starts with \"openapi: 3.x\"");
   }
 
   private Read operations(OpenAPI api) throws ContractSourceException {
@@ -396,7 +401,8 @@ final class OpenApiReader {
     }
     List<String> shown = new ArrayList<>();
     for (String m : messages.subList(0, Math.min(PARSER_MESSAGES_SHOWN, messages.size()))) {
-      shown.add(m.length() > 200 ? m.substring(0, 200) + "…" : m);
+      String line = m.replaceAll("\\s+", " ").strip(); // one line: YAML errors draw a caret
+      shown.add(line.length() > 200 ? line.substring(0, 200) + "…" : line);
     }
     return " (the parser says: " + String.join("; ", shown) + ")";
   }

@@ -238,6 +238,9 @@ class OpenApiContractSourceTest {
                 + " document")
         .hasMessageEndingWith(
             "; check the URL or path, and that the document starts with \"openapi: 3.x\"");
+    assertThatThrownBy(() -> fetch("openapi: 3.0.3\ninfo:\n  title: t\n   version: x: y\n"))
+        .hasMessageStartingWith("[OpenApiUnreadable]")
+        .hasMessageNotContaining("\n");
     assertThatThrownBy(() -> fetch("{\"swagger\": \"2.0\", \"zzz\": 1}"))
         .hasMessageStartingWith("[OpenApiUnreadable]");
   }
@@ -300,6 +303,24 @@ class OpenApiContractSourceTest {
     assertThatThrownBy(down::fetch)
         .hasMessage(
             "[OpenApiUnavailable] GET " + dead + " could not connect; is the backend running?");
+  }
+
+  @Test
+  void aDeeplyNestedDocumentFailsWithATag() {
+    String deep = "{\"a\":".repeat(5_000) + "1" + "}".repeat(5_000);
+    String doc =
+        "{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"t\", \"version\": \"1\"},"
+            + " \"paths\": {}, \"x-deep\": "
+            + deep
+            + "}";
+    assertThatThrownBy(() -> fetch(doc))
+        .hasMessage(
+            "[OpenApiUnreadable] "
+                + server.uri("/openapi")
+                + " is not an OpenAPI 3.0 or 3.1 document (the parser says: Document nesting depth"
+                + " (1001) exceeds the maximum allowed (1000, from"
+                + " `StreamReadConstraints.getMaxNestingDepth()`)); check the URL or path, and that"
+                + " the document starts with \"openapi: 3.x\"");
   }
 
   @Test
