@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Reads an OpenAPI document's text into ops, the routes that run them, and warnings. */
 final class OpenApiReader {
@@ -48,6 +50,7 @@ final class OpenApiReader {
   static final String OBJECT_TYPE_EXTENSION = "x-agentkit-object-type";
   private static final Set<String> PARAMETER_PLACES = Set.of("path", "query", "header");
   private static final int PARSER_MESSAGES_SHOWN = 3;
+  private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{([^{}/]+)\\}");
 
   /** What a document reads as. */
   record Read(List<Op> ops, Map<String, Route> routes, List<String> warnings) {}
@@ -208,8 +211,34 @@ final class OpenApiReader {
       names.add(p.getName());
       slots.add(new Route.Slot(m.fields().get(0), p.getName(), place));
     }
+    undeclaredPathParameters(owner, path, slots);
     body(owner, operation, names, slots);
     return new Route(method.name(), path, slots, bodyMediaType(operation));
+  }
+
+  /** A {@code {name}} of the path template no parameter declares: a required string, warned. */
+  private void undeclaredPathParameters(String owner, String path, List<Route.Slot> slots) {
+    Matcher m = TEMPLATE_VARIABLE.matcher(path);
+    while (m.find()) {
+      String name = m.group(1);
+      boolean declared =
+          slots.stream().anyMatch(s -> s.place() == Route.Place.PATH && s.wireName().equals(name));
+      if (!declared) {
+        warnings.add(
+            "[OpenApiPathParameter] "
+                + owner
+                + " in "
+                + origin
+                + ": the path "
+                + path
+                + " uses {"
+                + name
+                + "}, which no parameter declares; it is taken as a required string operand");
+        Operand o = new Operand(name, "", OperandType.STRING, true, List.of(), false);
+        slots.add(
+            new Route.Slot(new Field(o, SchemaOperands.JsonKind.STRING), name, Route.Place.PATH));
+      }
+    }
   }
 
   /** The path item's parameters overridden by the operation's, by name and place. */

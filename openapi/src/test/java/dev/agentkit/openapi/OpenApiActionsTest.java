@@ -217,4 +217,37 @@ class OpenApiActionsTest {
     out.put(k, v);
     return out;
   }
+
+  @Test
+  void aNonObjectJsonBodyAndARawBodyAreSentWhole() throws Exception {
+    docs.serve(
+        "/other",
+        200,
+        OpenApiContractSourceTest.document(
+            "/things/{id}",
+            "put:\n  operationId: putIds\n  summary: Puts ids\n  requestBody:\n    required: true\n    content:\n"
+                + "      application/json:\n        schema: {type: array, items: {type: integer}}\n"
+                + "  responses: {'200': {description: ok}}\n"
+                + "post:\n  operationId: postNote\n  summary: Posts a note\n  requestBody:\n    content:\n"
+                + "      text/plain:\n        schema: {type: string}\n"
+                + "  responses: {'200': {description: ok}}"));
+    OpenApiContractSource other =
+        OpenApiContractSource.fromUrl(docs.uri("/other")).contractName("things").build();
+    ActionSet<Void> otherSet =
+        ActionSet.bind(
+            other.fetch(),
+            List.of(
+                Use.<Void>of("putIds", ChangeCategory.ALWAYS_MINTS).build(),
+                Use.<Void>of("postNote", ChangeCategory.ALWAYS_MINTS).build()));
+    backend.serve("/api", 200, "ok");
+    OpenApiActions actions = OpenApiActions.builder(backend.uri("/api"), other).build();
+    actions.run(otherSet.verified(Call.of("putIds", Map.of("id", "x", "body", "[\"1\", \"20\"]"))));
+    actions.run(otherSet.verified(Call.of("postNote", Map.of("id", "x", "body", "plain {text}"))));
+    assertThat(backend.received)
+        .extracting(Loopback.Received::method, Loopback.Received::body)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("PUT", "[1,20]"),
+            org.assertj.core.groups.Tuple.tuple("POST", "plain {text}"));
+    assertThat(backend.received.get(1).headers()).containsEntry("Content-Type", "text/plain");
+  }
 }

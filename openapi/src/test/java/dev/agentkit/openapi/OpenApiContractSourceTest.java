@@ -55,7 +55,13 @@ class OpenApiContractSourceTest {
 
   /** A minimal 3.0 document with the given operations under one path. */
   static String document(String pathItem) {
-    return "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /things/{id}:\n"
+    return document("/things", pathItem);
+  }
+
+  static String document(String path, String pathItem) {
+    return "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  "
+        + path
+        + ":\n"
         + pathItem.indent(4)
         + "components: {}\n";
   }
@@ -208,7 +214,7 @@ class OpenApiContractSourceTest {
     assertThat(source.fetch().opcodes()).containsExactly("peek");
     assertThat(source.warnings())
         .containsExactly(
-            "[OpenApiNoOperationId] DELETE /things/{id} in "
+            "[OpenApiNoOperationId] DELETE /things in "
                 + server.uri("/openapi")
                 + " has no operationId, so it is no op an agent can bind; give it one");
   }
@@ -223,7 +229,7 @@ class OpenApiContractSourceTest {
         .hasMessage(
             "[OpenApiDuplicateOperationId] "
                 + server.uri("/openapi")
-                + " gives operationId \"same\" to both GET /things/{id} and DELETE /things/{id};"
+                + " gives operationId \"same\" to both GET /things and DELETE /things;"
                 + " an operationId names one operation, so rename one of them");
   }
 
@@ -354,7 +360,7 @@ class OpenApiContractSourceTest {
     OpenApiContractSource source =
         served(
             document(
-                "parameters:\n  - {name: id, in: path, required: true, schema: {type: string}}\n"
+                "parameters:\n  - {name: id, in: query, required: true, schema: {type: string}}\n"
                     + "put:\n  operationId: put\n  requestBody:\n    content:\n"
                     + "      application/json:\n        schema:\n          type: object\n"
                     + "          properties: {id: {type: string}}\n"
@@ -403,6 +409,23 @@ class OpenApiContractSourceTest {
                 + server.uri("/openapi")
                 + " refers to parameter #/components/parameters/Nope, which it does not declare;"
                 + " the parameter is left out until it is declared");
+  }
+
+  @Test
+  void anUndeclaredPathVariableIsARequiredStringAndAWarning() throws Exception {
+    OpenApiContractSource source =
+        served(
+            document(
+                "/things/{id}",
+                "get:\n  operationId: peek\n  responses: {'200': {description: ok}}"));
+    assertThat(source.fetch().op("peek").orElseThrow().operands())
+        .containsExactly(new Operand("id", "", OperandType.STRING, true, List.of(), false));
+    assertThat(source.warnings())
+        .containsExactly(
+            "[OpenApiPathParameter] operation \"peek\" in "
+                + server.uri("/openapi")
+                + ": the path /things/{id} uses {id}, which no parameter declares; it is taken as a"
+                + " required string operand");
   }
 
   @Test

@@ -221,4 +221,46 @@ class SchemaOperandsTest {
     assertThat(only(m).required()).isTrue();
     assertThat(m.fields().get(0).kind()).isEqualTo(JsonKind.INTEGER);
   }
+
+  @Test
+  void aSingleAllOfIsResolvedAndSeveralAreOpaque() {
+    Mapping m =
+        mapIn(
+            "{'properties':{'one':{'allOf':[{'$ref':'#/d/S'}],'description':'Own words'},"
+                + "'two':{'allOf':[{'type':'string'},{'minLength':1}]}}}",
+            "{'d':{'S':{'type':'string','format':'date'}}}");
+    assertThat(m.operands().get(0))
+        .isEqualTo(new Operand("one", "Own words", OperandType.DATE, false, List.of(), false));
+    assertThat(m.fields().get(1).kind()).isEqualTo(JsonKind.OPAQUE);
+    assertThat(m.warnings())
+        .containsExactly(
+            "[SchemaUnmapped] tool \"create_task\", property \"two\": allOf combines several"
+                + " schemas, which one operand cannot carry, so it is taken as an opaque value (JSON"
+                + " text the model writes); give it one type to type-check it");
+  }
+
+  @Test
+  void anArrayWithoutItemsIsStructured() {
+    Mapping m = map("{'properties':{'any':{'type':'array'}}}");
+    assertThat(m.fields().get(0).kind()).isEqualTo(JsonKind.STRUCTURED);
+    assertThat(m.warnings()).isEmpty();
+  }
+
+  @Test
+  void nullTypesOddEnumsAndNonObjectSchemasAreOpaque() {
+    Mapping m =
+        map(
+            "{'properties':{'n':{'type':'null'},'e':{'enum':[]},'o':{'enum':[{'a':1}]},"
+                + "'s':'string','t':{'type':'text'},'a':{'type':'array','items':{'oneOf':[]}}}}");
+    assertThat(m.fields()).extracting(SchemaOperands.Field::kind).containsOnly(JsonKind.OPAQUE);
+    assertThat(m.warnings())
+        .extracting(w -> w.substring(w.indexOf(": ") + 2, w.indexOf(", so it")))
+        .containsExactly(
+            "its type is null, which holds no value",
+            "its enum lists no values",
+            "its enum lists an object or array, which is no single value",
+            "its schema is the value string, not an object",
+            "its type \"text\" is not a JSON Schema type",
+            "its items: oneOf offers alternatives, which one operand cannot carry");
+  }
 }
