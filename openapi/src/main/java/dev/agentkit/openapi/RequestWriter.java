@@ -42,6 +42,7 @@ final class RequestWriter {
 
   private HttpRequest request(String base, Duration timeout, Map<String, String> headers)
       throws CallFailedException {
+    unrouted();
     String path = route.path();
     StringBuilder query = new StringBuilder();
     HttpRequest.Builder b = HttpRequest.newBuilder().timeout(timeout);
@@ -68,6 +69,20 @@ final class RequestWriter {
       return b.uri(URI.create(url)).build();
     } catch (IllegalArgumentException e) {
       throw bad("the request URL cannot be built from the arguments");
+    }
+  }
+
+  /** An argument the route has no place for is refused, never dropped. */
+  private void unrouted() throws CallFailedException {
+    for (String arg : new java.util.TreeSet<>(call.args().keySet())) {
+      boolean routed = route.slots().stream().anyMatch(s -> s.field().operand().name().equals(arg));
+      if (!routed && call.hasArg(arg)) {
+        throw bad(
+            "operand "
+                + arg
+                + " has no place in the request the document now describes; the contract was read"
+                + " from another version of the document, so bind again");
+      }
     }
   }
 

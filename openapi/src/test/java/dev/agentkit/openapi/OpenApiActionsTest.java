@@ -250,4 +250,33 @@ class OpenApiActionsTest {
             org.assertj.core.groups.Tuple.tuple("POST", "plain {text}"));
     assertThat(backend.received.get(1).headers()).containsEntry("Content-Type", "text/plain");
   }
+
+  @Test
+  void anArgumentTheDocumentNoLongerHasIsRefusedNotDropped() throws Exception {
+    String v1 = OpenApiContractSourceTest.resource("tasks-3.0.yaml");
+    java.util.concurrent.atomic.AtomicReference<String> served =
+        new java.util.concurrent.atomic.AtomicReference<>(v1);
+    docs.serve("/changing", exchange -> Loopback.send(exchange, 200, served.get()));
+    OpenApiContractSource changing =
+        OpenApiContractSource.fromUrl(docs.uri("/changing")).contractName("tasks").build();
+    ActionSet<Void> bound =
+        ActionSet.bind(
+            changing.fetch(),
+            List.of(Use.<Void>of("createTask", ChangeCategory.ALWAYS_MINTS).build()));
+    Call call =
+        bound.verified(
+            Call.of(
+                "createTask",
+                Map.of("project", "p", "title", "t", "priority", "1", "estimate", "2")));
+    served.set(v1.replace("        estimate:\n          type: number\n", ""));
+    changing.fetch();
+    backend.serve("/api", 201, "made");
+    OpenApiActions actions = OpenApiActions.builder(backend.uri("/api"), changing).build();
+    assertThatThrownBy(() -> actions.run(call))
+        .hasMessage(
+            "[OpenApiBadArgument] createTask: operand estimate has no place in the request the"
+                + " document now describes; the contract was read from another version of the"
+                + " document, so bind again");
+    assertThat(backend.received).isEmpty();
+  }
 }
