@@ -13,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -72,7 +71,7 @@ public final class HttpContractSource implements ContractSource {
     this.overallTimeout = sum(b.connectTimeout, b.requestTimeout);
     this.maxResponseBytes = b.maxResponseBytes;
     this.headerNames = List.copyOf(b.headers.keySet());
-    this.redactor = Redactor.of(secretsOf(b.headers.values()));
+    this.redactor = Redactor.forHeaders(b.headers.values());
     this.request = request;
     this.client =
         HttpClient.newBuilder()
@@ -287,25 +286,6 @@ public final class HttpContractSource implements ContractSource {
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
-  }
-
-  /** Header values, and their parts after a scheme word ("Bearer abc" → "abc"), for redaction. */
-  private static List<String> secretsOf(Iterable<String> values) {
-    List<String> out = new ArrayList<>();
-    for (String value : values) {
-      String trimmed = value.trim();
-      if (!trimmed.isEmpty()) {
-        out.add(trimmed);
-      }
-      int space = trimmed.indexOf(' ');
-      if (space > 0) {
-        String credential = trimmed.substring(space + 1).trim();
-        if (credential.length() >= 4) {
-          out.add(credential);
-        }
-      }
-    }
-    return List.copyOf(out);
   }
 
   /** The URL as shown in messages: no user-info, query string or fragment. */

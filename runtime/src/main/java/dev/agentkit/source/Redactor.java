@@ -1,6 +1,7 @@
 package dev.agentkit.source;
 
 import dev.agentkit.contract.ContractFormatException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -20,8 +21,11 @@ import java.util.Set;
  *
  * <p>The cost is linear in the text: the secrets' {@value #FRAGMENT}-character pieces are indexed
  * once, and each window of the text is one hash lookup. Immutable and thread-safe.
+ *
+ * <p>Public for the sources in other modules (OpenAPI, MCP), which handle credentials the same way
+ * as {@link HttpContractSource}; not otherwise part of the API.
  */
-final class Redactor {
+public final class Redactor {
   static final String MARK = "[redacted]";
 
   /** The shortest piece of a secret that is hidden on its own. */
@@ -45,7 +49,7 @@ final class Redactor {
   }
 
   /** A redactor hiding these secrets; blank ones, and ones under four characters, are ignored. */
-  static Redactor of(Collection<String> secrets) {
+  public static Redactor of(Collection<String> secrets) {
     Set<String> fragments = new HashSet<>();
     List<String> shortSecrets = new ArrayList<>();
     for (String secret : secrets) {
@@ -71,8 +75,35 @@ final class Redactor {
     return fragments.isEmpty() && shortSecrets.isEmpty();
   }
 
+  /**
+   * A redactor hiding header values, and their parts after a scheme word ({@code Bearer abc} hides
+   * {@code abc} too).
+   */
+  public static Redactor forHeaders(Collection<String> values) {
+    List<String> out = new ArrayList<>();
+    for (String value : values) {
+      String trimmed = value.trim();
+      if (!trimmed.isEmpty()) {
+        out.add(trimmed);
+      }
+      int space = trimmed.indexOf(' ');
+      if (space > 0) {
+        String credential = trimmed.substring(space + 1).trim();
+        if (credential.length() >= MIN_SECRET) {
+          out.add(credential);
+        }
+      }
+    }
+    return of(out);
+  }
+
+  /** A URL as messages show it: without user-info, query string or fragment. */
+  public static String url(URI uri) {
+    return HttpContractSource.redact(uri);
+  }
+
   /** The text with every appearance of a secret, or of a long enough piece of one, blanked. */
-  String redact(String text) {
+  public String redact(String text) {
     if (text == null || text.isEmpty() || isEmpty()) {
       return text;
     }

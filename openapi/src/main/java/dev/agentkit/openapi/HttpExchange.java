@@ -1,0 +1,113 @@
+package dev.agentkit.openapi;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One HTTP exchange with a deadline for the whole of it (head and body) and a cap on the body:
+ * reading stops at the cap and the connection is dropped rather than drained.
+ */
+final class HttpExchange {
+  private static final ScheduledExecutorService DEADLINES =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "agentkit-openapi-deadline");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /**
+   * A response read up to the cap.
+   *
+   * @param status the HTTP status
+   * @param body the bytes read, at most the cap
+   * @param truncated whether there was more than the cap
+   */
+  record Answer(int status, byte[] body, boolean truncated) {}
+
+  private HttpExchange() {}
+
+  /**
+   * Sends the request and reads the answer.
+   *
+   * @throws TimeoutException when the whole exchange took longer than {@code deadline}
+   * @throws IOException when the transport failed
+   */
+  static Answer send(HttpClient client, HttpRequest request, int cap, Duration deadline)
+      throws IOException, InterruptedException, TimeoutException {
+    long end = System.nanoTime() + deadline.toNanos();
+    CompletableFuture<HttpResponse<InputStream>> pending =
+        client.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> response;
+    try {
+      response = pending.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof HttpTimeoutException) {
+        throw new TimeoutException("no answer in time");
+      }
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } catch (TimeoutException | InterruptedException e) {
+      pending.cancel(true);
+      throw e;
+    }
+    InputStream in = response.body();
+    boolean[] expired = new boolean[1];
+    ScheduledFuture<?> closer =
+        DEADLINES.schedule(
+            () -> {
+              expired[0] = true;
+              closeQuietly(in);
+            },
+            Math.max(0, end - System.nanoTime()),
+            TimeUnit.NANOSECONDS);
+    try {
+      return read(response.statusCode(), in, cap);
+    } catch (IOException | UncheckedIOException e) {
+      if (expired[0]) {
+        throw new TimeoutException("the body did not arrive in time");
+      }
+      throw e instanceof IOException io ? io : ((UncheckedIOException) e).getCause();
+    } finally {
+      closer.cancel(false);
+      closeQuietly(in);
+    }
+  }
+
+  private static Answer read(int status, InputStream in, int cap) throws IOException {
+    byte[] buf = new byte[Math.min(cap + 1, 8 * 1024)];
+    int size = 0;
+    while (size <= cap) {
+      if (size == buf.length) {
+        buf = Arrays.copyOf(buf, (int) Math.min((long) cap + 1, buf.length * 2L));
+      }
+      int n = in.read(buf, size, buf.length - size);
+      if (n < 0) {
+        return new Answer(status, Arrays.copyOf(buf, size), false);
+      }
+      size += n;
+    }
+    return new Answer(status, Arrays.copyOf(buf, cap), true);
+  }
+
+  private static void closeQuietly(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException ignored) {
+      // Closing only drops the connection; there is nothing left to report.
+    }
+  }
+}

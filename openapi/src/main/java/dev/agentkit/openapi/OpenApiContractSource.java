@@ -1,0 +1,292 @@
+package dev.agentkit.openapi;
+
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.Redactor;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Reads a backend's contract from its OpenAPI 3.0 or 3.1 document (JSON or YAML), from an http(s)
+ * URL or a file. Each operation with an {@code operationId} is an op: the operationId is the
+ * opcode; its path, query and header parameters, then its JSON request body's properties, are the
+ * operands (mapped by {@link dev.agentkit.source.SchemaOperands}); its summary, else its
+ * description, is the op's description. The tier is the operation's {@code x-agentkit-tier} when it
+ * has one, else {@code GET}/{@code HEAD} read_only, {@code PUT}/{@code PATCH}/{@code POST}
+ * reversible, and {@code DELETE} (or any other method) irreversible. {@code x-agentkit-object-type}
+ * gives the object type. See docs/openapi.md.
+ *
+ * <p>What cannot be mapped faithfully (an operation without operationId, a {@code oneOf}) is a
+ * warning in {@link #warnings()}; what makes the document unusable (unparseable, too large, two
+ * operations with one operationId, an unknown {@code x-agentkit-tier}) fails the fetch. Refs are
+ * resolved within the document only; it makes no request of its own. Header values (credentials)
+ * appear in no message. Thread-safe.
+ */
+public final class OpenApiContractSource implements ContractSource {
+  /** The default cap on a document: 16 MiB. */
+  public static final int DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+  private final URI url;
+  private final Path file;
+  private final String contractName;
+  private final String description;
+  private final Duration connectTimeout;
+  private final Duration requestTimeout;
+  private final int maxDocumentBytes;
+  private final Map<String, String> headers;
+  private final Redactor redactor;
+  private volatile OpenApiReader.Read last;
+
+  private OpenApiContractSource(Builder b) {
+    this.url = b.url;
+    this.file = b.file;
+    this.contractName = b.contractName;
+    this.description = url != null ? Redactor.url(url) : file.toString();
+    this.connectTimeout = b.connectTimeout;
+    this.requestTimeout = b.requestTimeout;
+    this.maxDocumentBytes = b.maxDocumentBytes;
+    this.headers = Map.copyOf(b.headers);
+    this.redactor = Redactor.forHeaders(headers.values());
+  }
+
+  /** A builder for a source reading the document at an http or https URL. */
+  public static Builder fromUrl(URI url) {
+    return new Builder(Objects.requireNonNull(url, "url"), null);
+  }
+
+  /** A builder for a source reading the document in a file. */
+  public static Builder fromFile(Path file) {
+    return new Builder(null, Objects.requireNonNull(file, "file"));
+  }
+
+  /**
+   * Reads the document and maps it.
+   *
+   * @throws ContractSourceException when the document cannot be had or read, is larger than the
+   *     cap, or declares an operationId twice or an unknown {@code x-agentkit-tier}
+   */
+  @Override
+  public Contract fetch() throws ContractSourceException {
+    String text = url != null ? download() : readFile();
+    OpenApiReader.Read read;
+    try {
+      read = OpenApiReader.read(text, description);
+    } catch (RuntimeException | StackOverflowError e) {
+      // The parser's own failure, not a message it returned: named by its class only.
+      throw OpenApiReader.unreadable(description, List.of(e.getClass().getSimpleName()));
+    }
+    last = read;
+    return Contract.of(contractName, description, read.ops());
+  }
+
+  /** The warnings of the last fetch: what could not be mapped faithfully. Empty before one. */
+  public List<String> warnings() {
+    OpenApiReader.Read read = last;
+    return read == null ? List.of() : read.warnings();
+  }
+
+  /** The URL (without user-info or query string) or the file path. */
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  /** The location and the names of the extra headers; never their values. */
+  @Override
+  public String toString() {
+    return "OpenApiContractSource[" + description + ", headers " + headers.keySet() + "]";
+  }
+
+  /** The routes of the last fetch, fetching first when there was none. */
+  Map<String, Route> routes() throws ContractSourceException {
+    OpenApiReader.Read read = last;
+    if (read == null) {
+      fetch();
+      read = last;
+    }
+    return read.routes();
+  }
+
+  private String readFile() throws ContractSourceException {
+    try {
+      long size = Files.size(file);
+      if (size > maxDocumentBytes) {
+        throw tooLarge();
+      }
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ContractSourceException(
+          "[OpenApiUnavailable] cannot read the OpenAPI document "
+              + description
+              + " ("
+              + e.getClass().getSimpleName()
+              + "); check the path",
+          e);
+    }
+  }
+
+  private String download() throws ContractSourceException {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(url)
+            .GET()
+            .timeout(requestTimeout)
+            .header("Accept", "application/json, application/yaml, text/yaml, */*");
+    headers.forEach(request::setHeader);
+    HttpClient client =
+        HttpClient.newBuilder()
+            .connectTimeout(connectTimeout)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    HttpExchange.Answer answer;
+    try {
+      answer =
+          HttpExchange.send(
+              client, request.build(), maxDocumentBytes, connectTimeout.plus(requestTimeout));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw unavailable("was interrupted");
+    } catch (TimeoutException e) {
+      throw unavailable(
+          "did not finish within "
+              + connectTimeout.plus(requestTimeout).toMillis()
+              + " ms (its connect and request timeouts together)");
+    } catch (ConnectException e) {
+      throw unavailable("could not connect; is the backend running?");
+    } catch (IOException e) {
+      throw unavailable("failed (" + redactor.redact(String.valueOf(e.getMessage())) + ")");
+    }
+    if (answer.status() / 100 != 2) {
+      throw unavailable("answered HTTP " + answer.status());
+    }
+    if (answer.truncated()) {
+      throw tooLarge();
+    }
+    return new String(answer.body(), StandardCharsets.UTF_8);
+  }
+
+  private ContractSourceException unavailable(String what) {
+    return new ContractSourceException("[OpenApiUnavailable] GET " + description + " " + what);
+  }
+
+  private ContractSourceException tooLarge() {
+    return new ContractSourceException(
+        "[OpenApiTooLarge] the OpenAPI document "
+            + description
+            + " is larger than "
+            + maxDocumentBytes
+            + " bytes; raise maxDocumentBytes if it really is that large");
+  }
+
+  /** Builds an {@link OpenApiContractSource}. Not thread-safe. */
+  public static final class Builder {
+    private final URI url;
+    private final Path file;
+    private String contractName = "";
+    private Duration connectTimeout = Duration.ofSeconds(5);
+    private Duration requestTimeout = Duration.ofSeconds(10);
+    private int maxDocumentBytes = DEFAULT_MAX_DOCUMENT_BYTES;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+
+    private Builder(URI url, Path file) {
+      this.url = url;
+      this.file = file;
+    }
+
+    /** The contract's name (required), as {@code @Agent(contract = ...)} names it. */
+    public Builder contractName(String contractName) {
+      this.contractName = Objects.requireNonNull(contractName, "contractName");
+      return this;
+    }
+
+    /** How long to wait for the connection; default 5 seconds. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = positive(connectTimeout, "connect timeout");
+      return this;
+    }
+
+    /** How long to wait for the document once connected; default 10 seconds. */
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = positive(requestTimeout, "request timeout");
+      return this;
+    }
+
+    /** The largest document read; default 16 MiB. */
+    public Builder maxDocumentBytes(int maxDocumentBytes) {
+      if (maxDocumentBytes <= 0 || maxDocumentBytes > Integer.MAX_VALUE - 16) {
+        throw new IllegalArgumentException(
+            "maxDocumentBytes must be positive, but it is " + maxDocumentBytes);
+      }
+      this.maxDocumentBytes = maxDocumentBytes;
+      return this;
+    }
+
+    /** A header sent when downloading the document; its value appears in no message. */
+    public Builder header(String name, String value) {
+      Headers.check(name, value);
+      headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(name));
+      headers.put(name, value);
+      return this;
+    }
+
+    /**
+     * The source.
+     *
+     * @throws IllegalArgumentException when the contract name is blank, or the URL is not an
+     *     absolute http or https URL with a host and without user-info
+     */
+    public OpenApiContractSource build() {
+      if (contractName.isBlank()) {
+        throw new IllegalArgumentException(
+            "an OpenApiContractSource needs contractName(...): the name @Agent(contract = ...)"
+                + " uses");
+      }
+      if (url != null) {
+        checkUrl(url, "OpenAPI document");
+      }
+      return new OpenApiContractSource(this);
+    }
+  }
+
+  /** Rejects what the HTTP client cannot or must not be given. */
+  static void checkUrl(URI url, String what) {
+    String shown = Redactor.url(url);
+    String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+    if (!url.isAbsolute() || !(scheme.equals("http") || scheme.equals("https"))) {
+      throw new IllegalArgumentException(
+          "the " + what + " URL \"" + shown + "\" is not an absolute http or https URL");
+    }
+    if (url.getHost() == null) {
+      throw new IllegalArgumentException("the " + what + " URL " + shown + " names no host");
+    }
+    if (url.getRawUserInfo() != null) {
+      throw new IllegalArgumentException(
+          "the "
+              + what
+              + " URL "
+              + shown
+              + " carries credentials before its host; pass them in a header instead");
+    }
+  }
+
+  static Duration positive(Duration d, String what) {
+    Objects.requireNonNull(d, what);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException("the " + what + " must be positive");
+    }
+    return d;
+  }
+}

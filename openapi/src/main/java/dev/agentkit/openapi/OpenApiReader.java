@@ -1,0 +1,438 @@
+package dev.agentkit.openapi;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.SchemaOperands;
+import dev.agentkit.source.SchemaOperands.Field;
+import io.swagger.v3.core.util.Json;
+import io.swagger.v3.core.util.Json31;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.PathItem.HttpMethod;
+import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads an OpenAPI document's text into ops, the routes that run them, and warnings. */
+final class OpenApiReader {
+  /**
+   * The tier of an operation without {@code x-agentkit-tier}, by HTTP method; absent: irreversible.
+   */
+  static final Map<HttpMethod, Tier> METHOD_TIERS =
+      Map.of(
+          HttpMethod.GET, Tier.READ_ONLY,
+          HttpMethod.HEAD, Tier.READ_ONLY,
+          HttpMethod.PUT, Tier.REVERSIBLE,
+          HttpMethod.PATCH, Tier.REVERSIBLE,
+          HttpMethod.POST, Tier.REVERSIBLE,
+          HttpMethod.DELETE, Tier.IRREVERSIBLE);
+
+  static final String TIER_EXTENSION = "x-agentkit-tier";
+  static final String OBJECT_TYPE_EXTENSION = "x-agentkit-object-type";
+  private static final Set<String> PARAMETER_PLACES = Set.of("path", "query", "header");
+  private static final int PARSER_MESSAGES_SHOWN = 3;
+  private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{([^{}/]+)\\}");
+
+  /** What a document reads as. */
+  record Read(List<Op> ops, Map<String, Route> routes, List<String> warnings) {}
+
+  private final String origin;
+  private final List<String> warnings = new ArrayList<>();
+  private Map<String, Object> document;
+  private Components components;
+  private ObjectMapper mapper;
+
+  private OpenApiReader(String origin) {
+    this.origin = origin;
+  }
+
+  /**
+   * Reads the document's text (JSON or YAML, OpenAPI 3.0 or 3.1).
+   *
+   * @param origin where it came from, for messages
+   */
+  static Read read(String text, String origin) throws ContractSourceException {
+    return new OpenApiReader(origin).readText(text);
+  }
+
+  private Read readText(String text) throws ContractSourceException {
+    ParseOptions options = new ParseOptions();
+    options.setResolve(
+        false); // no ref is fetched from anywhere: a document cannot make us call out
+    SwaggerParseResult result = new OpenAPIV3Parser().readContents(text, null, options);
+    OpenAPI api = result.getOpenAPI();
+    if (api == null || api.getOpenapi() == null) {
+      throw unreadable(origin, result.getMessages());
+    }
+    components = api.getComponents() == null ? new Components() : api.getComponents();
+    mapper = api.getSpecVersion() == SpecVersion.V31 ? Json31.mapper() : Json.mapper();
+    document = new LinkedHashMap<>();
+    document.put("components", tree(components));
+    return operations(api);
+  }
+
+  /** The document is no OpenAPI document; {@code messages} say why (the first few are shown). */
+  static ContractSourceException unreadable(String origin, List<String> messages) {
+    return new ContractSourceException(
+        "[OpenApiUnreadable] "
+            + origin
+            + " is not an OpenAPI 3.0 or 3.1 document"
+            + parserSays(messages)
+            + "; check the URL or path, and that the document starts with \"openapi: 3.x\"");
+  }
+
+  private Read operations(OpenAPI api) throws ContractSourceException {
+    List<Op> ops = new ArrayList<>();
+    Map<String, Route> routes = new LinkedHashMap<>();
+    Map<String, String> firstPlace = new LinkedHashMap<>();
+    if (api.getPaths() != null) {
+      for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
+        for (Map.Entry<HttpMethod, Operation> e : path.getValue().readOperationsMap().entrySet()) {
+          String place = e.getKey() + " " + path.getKey();
+          String id = e.getValue().getOperationId();
+          if (id == null || id.isBlank()) {
+            warnings.add(
+                "[OpenApiNoOperationId] "
+                    + place
+                    + " in "
+                    + origin
+                    + " has no operationId, so it is no op an agent can bind; give it one");
+            continue;
+          }
+          String before = firstPlace.putIfAbsent(id, place);
+          if (before != null) {
+            throw new ContractSourceException(
+                "[OpenApiDuplicateOperationId] "
+                    + origin
+                    + " gives operationId \""
+                    + id
+                    + "\" to both "
+                    + before
+                    + " and "
+                    + place
+                    + "; an operationId names one operation, so rename one of them");
+          }
+          Route route = route(e.getKey(), path.getKey(), path.getValue(), e.getValue(), id);
+          routes.put(id, route);
+          ops.add(op(id, e.getKey(), e.getValue(), route));
+        }
+      }
+    }
+    return new Read(ops, routes, warnings);
+  }
+
+  private Op op(String id, HttpMethod method, Operation operation, Route route)
+      throws ContractSourceException {
+    List<Operand> operands = new ArrayList<>();
+    for (Route.Slot slot : route.slots()) {
+      operands.add(slot.field().operand());
+    }
+    Object objectType =
+        operation.getExtensions() == null
+            ? null
+            : operation.getExtensions().get(OBJECT_TYPE_EXTENSION);
+    return Op.builder(id)
+        .description(descriptionOf(operation))
+        .tier(tierOf(id, method, operation))
+        .objectType(objectType == null ? "" : String.valueOf(objectType))
+        .operands(operands)
+        .build();
+  }
+
+  /** {@code x-agentkit-tier} when given, else the method's tier; never a lower one on a typo. */
+  private Tier tierOf(String id, HttpMethod method, Operation operation)
+      throws ContractSourceException {
+    Object marked =
+        operation.getExtensions() == null ? null : operation.getExtensions().get(TIER_EXTENSION);
+    if (marked == null) {
+      return METHOD_TIERS.getOrDefault(method, Tier.IRREVERSIBLE);
+    }
+    try {
+      return Tier.parse(String.valueOf(marked));
+    } catch (IllegalArgumentException e) {
+      throw new ContractSourceException(
+          "[OpenApiBadTier] operation \""
+              + id
+              + "\" in "
+              + origin
+              + " has "
+              + TIER_EXTENSION
+              + " \""
+              + marked
+              + "\": "
+              + e.getMessage());
+    }
+  }
+
+  private static String descriptionOf(Operation operation) {
+    String summary = operation.getSummary();
+    if (summary != null && !summary.isBlank()) {
+      return summary.strip();
+    }
+    String description = operation.getDescription();
+    return description == null ? "" : description.strip();
+  }
+
+  private Route route(
+      HttpMethod method, String path, PathItem item, Operation operation, String id) {
+    String owner = "operation \"" + id + "\"";
+    List<Route.Slot> slots = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Parameter p : parameters(item, operation)) {
+      if (p.getName() == null || !PARAMETER_PLACES.contains(p.getIn())) {
+        continue; // cookie parameters are the client's business, not the model's
+      }
+      boolean required = Boolean.TRUE.equals(p.getRequired()) || "path".equals(p.getIn());
+      Object schema = p.getSchema() == null ? Map.of() : tree(p.getSchema());
+      Map<String, Object> withText = withDescription(schema, p.getDescription());
+      SchemaOperands.Mapping m =
+          SchemaOperands.property(owner, p.getName(), withText, required, document);
+      warnings.addAll(m.warnings());
+      Route.Place place = Route.Place.valueOf(p.getIn().toUpperCase(Locale.ROOT));
+      names.add(p.getName());
+      slots.add(new Route.Slot(m.fields().get(0), p.getName(), place));
+    }
+    undeclaredPathParameters(owner, path, slots);
+    body(owner, operation, names, slots);
+    return new Route(method.name(), path, slots, bodyMediaType(operation));
+  }
+
+  /** A {@code {name}} of the path template no parameter declares: a required string, warned. */
+  private void undeclaredPathParameters(String owner, String path, List<Route.Slot> slots) {
+    Matcher m = TEMPLATE_VARIABLE.matcher(path);
+    while (m.find()) {
+      String name = m.group(1);
+      boolean declared =
+          slots.stream().anyMatch(s -> s.place() == Route.Place.PATH && s.wireName().equals(name));
+      if (!declared) {
+        warnings.add(
+            "[OpenApiPathParameter] "
+                + owner
+                + " in "
+                + origin
+                + ": the path "
+                + path
+                + " uses {"
+                + name
+                + "}, which no parameter declares; it is taken as a required string operand");
+        Operand o = new Operand(name, "", OperandType.STRING, true, List.of(), false);
+        slots.add(
+            new Route.Slot(new Field(o, SchemaOperands.JsonKind.STRING), name, Route.Place.PATH));
+      }
+    }
+  }
+
+  /** The path item's parameters overridden by the operation's, by name and place. */
+  private List<Parameter> parameters(PathItem item, Operation operation) {
+    Map<String, Parameter> byKey = new LinkedHashMap<>();
+    for (List<Parameter> list :
+        List.of(nonNull(item.getParameters()), nonNull(operation.getParameters()))) {
+      for (Parameter p : list) {
+        Parameter resolved = resolve(p);
+        if (resolved != null) {
+          byKey.put(resolved.getIn() + " " + resolved.getName(), resolved);
+        }
+      }
+    }
+    return new ArrayList<>(byKey.values());
+  }
+
+  private void body(String owner, Operation operation, Set<String> names, List<Route.Slot> slots) {
+    RequestBody body = resolve(operation.getRequestBody());
+    if (body == null || body.getContent() == null || body.getContent().isEmpty()) {
+      return;
+    }
+    boolean required = Boolean.TRUE.equals(body.getRequired());
+    MediaType json = jsonMedia(body);
+    if (json == null) {
+      String type = body.getContent().keySet().iterator().next();
+      warnings.add(
+          "[OpenApiBodyNotJson] "
+              + owner
+              + " in "
+              + origin
+              + " takes a "
+              + type
+              + " body, which is not JSON; it is one string operand \"body\" sent as is");
+      slots.add(
+          new Route.Slot(
+              new Field(
+                  new Operand(
+                      "body",
+                      body.getDescription(),
+                      OperandType.STRING,
+                      required,
+                      List.of(),
+                      false),
+                  SchemaOperands.JsonKind.STRING),
+              "body",
+              Route.Place.RAW_BODY));
+      return;
+    }
+    Object schema = json.getSchema() == null ? Map.of() : tree(json.getSchema());
+    if (isObject(schema)) {
+      SchemaOperands.Mapping m = SchemaOperands.object(owner, schema, document);
+      warnings.addAll(m.warnings());
+      for (Field f : m.fields()) {
+        String name = f.operand().name();
+        String operandName = names.contains(name) ? clash(owner, name) : name;
+        names.add(operandName);
+        Operand o = f.operand();
+        Operand renamed =
+            new Operand(
+                operandName,
+                o.description(),
+                o.type(),
+                o.required() && required,
+                o.enumValues(),
+                o.list());
+        slots.add(new Route.Slot(new Field(renamed, f.kind()), name, Route.Place.BODY));
+      }
+    } else {
+      SchemaOperands.Mapping m =
+          SchemaOperands.property(
+              owner, "body", withDescription(schema, body.getDescription()), required, document);
+      warnings.addAll(m.warnings());
+      slots.add(new Route.Slot(m.fields().get(0), "body", Route.Place.WHOLE_BODY));
+    }
+  }
+
+  private String clash(String owner, String name) {
+    String renamed = "body_" + name;
+    warnings.add(
+        "[OpenApiOperandClash] "
+            + owner
+            + " in "
+            + origin
+            + " has a parameter and a body property both named \""
+            + name
+            + "\"; the body property is operand \""
+            + renamed
+            + "\"");
+    return renamed;
+  }
+
+  private boolean isObject(Object schema) {
+    Object s = schema;
+    for (int hops = 0;
+        hops < 16 && s instanceof Map<?, ?> m && m.get("$ref") instanceof String ref;
+        hops++) {
+      s = lookUp(ref);
+    }
+    return s instanceof Map<?, ?> m
+        && (m.containsKey("properties") || "object".equals(m.get("type")));
+  }
+
+  private Object lookUp(String ref) {
+    String prefix = "#/components/schemas/";
+    return ref.startsWith(prefix) && components.getSchemas() != null
+        ? tree(components.getSchemas().get(ref.substring(prefix.length())))
+        : null;
+  }
+
+  private static MediaType jsonMedia(RequestBody body) {
+    for (Map.Entry<String, MediaType> e : body.getContent().entrySet()) {
+      String type = e.getKey().toLowerCase(Locale.ROOT);
+      if (type.startsWith("application/json") || type.matches("application/[^;]*\\+json.*")) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  private static String bodyMediaType(Operation operation) {
+    RequestBody body = operation.getRequestBody();
+    if (body == null || body.getContent() == null || body.getContent().isEmpty()) {
+      return "application/json";
+    }
+    MediaType json = jsonMedia(body);
+    return json != null ? "application/json" : body.getContent().keySet().iterator().next();
+  }
+
+  private Parameter resolve(Parameter p) {
+    if (p == null || p.get$ref() == null) {
+      return p;
+    }
+    String name = p.get$ref().substring(p.get$ref().lastIndexOf('/') + 1);
+    Parameter target =
+        components.getParameters() == null ? null : components.getParameters().get(name);
+    if (target == null) {
+      warnings.add(
+          "[OpenApiUnresolvedRef] "
+              + origin
+              + " refers to parameter "
+              + p.get$ref()
+              + ", which it does not declare; the parameter is left out until it is declared");
+    }
+    return target;
+  }
+
+  private RequestBody resolve(RequestBody b) {
+    if (b == null || b.get$ref() == null) {
+      return b;
+    }
+    String name = b.get$ref().substring(b.get$ref().lastIndexOf('/') + 1);
+    RequestBody target =
+        components.getRequestBodies() == null ? null : components.getRequestBodies().get(name);
+    if (target == null) {
+      warnings.add(
+          "[OpenApiUnresolvedRef] "
+              + origin
+              + " refers to request body "
+              + b.get$ref()
+              + ", which it does not declare; the body is left out until it is declared");
+    }
+    return target;
+  }
+
+  private static Map<String, Object> withDescription(Object schema, String description) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (schema instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> out.put(String.valueOf(k), v));
+    }
+    if (description != null && !description.isBlank()) {
+      out.put("description", description);
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> tree(Object model) {
+    return model == null ? null : mapper.convertValue(model, LinkedHashMap.class);
+  }
+
+  private static <T> List<T> nonNull(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+
+  private static String parserSays(List<String> messages) {
+    if (messages == null || messages.isEmpty()) {
+      return "";
+    }
+    List<String> shown = new ArrayList<>();
+    for (String m : messages.subList(0, Math.min(PARSER_MESSAGES_SHOWN, messages.size()))) {
+      String line = m.replaceAll("\\s+", " ").strip(); // one line: YAML errors draw a caret
+      shown.add(line.length() > 200 ? line.substring(0, 200) + "…" : line);
+    }
+    return " (the parser says: " + String.join("; ", shown) + ")";
+  }
+}
