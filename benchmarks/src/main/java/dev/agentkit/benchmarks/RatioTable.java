@@ -107,7 +107,7 @@ public final class RatioTable {
             "javac -proc:none + generated wiring",
             score("JavacBenchmark.procNone"),
             score("JavacBenchmark.withProcessor"),
-            1.10));
+            1.15));
     return rows;
   }
 
