@@ -169,31 +169,25 @@ public final class OpenApiActions {
 
     /** How long to wait for the connection; default 5 seconds. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = OpenApiContractSource.positive(connectTimeout, "connect timeout");
+      this.connectTimeout = Headers.positive(connectTimeout, "connect timeout");
       return this;
     }
 
     /** How long to wait for the response once connected; default 30 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = OpenApiContractSource.positive(requestTimeout, "request timeout");
+      this.requestTimeout = Headers.positive(requestTimeout, "request timeout");
       return this;
     }
 
     /** The largest response read; default 1 MiB. */
     public Builder maxResponseBytes(int maxResponseBytes) {
-      if (maxResponseBytes <= 0 || maxResponseBytes > Integer.MAX_VALUE - 16) {
-        throw new IllegalArgumentException(
-            "maxResponseBytes must be positive, but it is " + maxResponseBytes);
-      }
-      this.maxResponseBytes = maxResponseBytes;
+      this.maxResponseBytes = Headers.byteCap(maxResponseBytes, "maxResponseBytes");
       return this;
     }
 
     /** A header sent with every request, such as {@code Authorization}; never shown. */
     public Builder header(String name, String value) {
-      Headers.check(name, value);
-      headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(name));
-      headers.put(name, value);
+      Headers.put(headers, name, value);
       return this;
     }
 
@@ -204,7 +198,7 @@ public final class OpenApiActions {
      *     a host and without user-info
      */
     public OpenApiActions build() {
-      OpenApiContractSource.checkUrl(baseUrl, "base");
+      Headers.checkUrl(baseUrl, "base");
       return new OpenApiActions(this);
     }
   }

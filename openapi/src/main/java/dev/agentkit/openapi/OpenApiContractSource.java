@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -214,31 +213,25 @@ public final class OpenApiContractSource implements ContractSource {
 
     /** How long to wait for the connection; default 5 seconds. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = positive(connectTimeout, "connect timeout");
+      this.connectTimeout = Headers.positive(connectTimeout, "connect timeout");
       return this;
     }
 
     /** How long to wait for the document once connected; default 10 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = positive(requestTimeout, "request timeout");
+      this.requestTimeout = Headers.positive(requestTimeout, "request timeout");
       return this;
     }
 
     /** The largest document read; default 16 MiB. */
     public Builder maxDocumentBytes(int maxDocumentBytes) {
-      if (maxDocumentBytes <= 0 || maxDocumentBytes > Integer.MAX_VALUE - 16) {
-        throw new IllegalArgumentException(
-            "maxDocumentBytes must be positive, but it is " + maxDocumentBytes);
-      }
-      this.maxDocumentBytes = maxDocumentBytes;
+      this.maxDocumentBytes = Headers.byteCap(maxDocumentBytes, "maxDocumentBytes");
       return this;
     }
 
     /** A header sent when downloading the document; its value appears in no message. */
     public Builder header(String name, String value) {
-      Headers.check(name, value);
-      headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(name));
-      headers.put(name, value);
+      Headers.put(headers, name, value);
       return this;
     }
 
@@ -255,38 +248,9 @@ public final class OpenApiContractSource implements ContractSource {
                 + " uses");
       }
       if (url != null) {
-        checkUrl(url, "OpenAPI document");
+        Headers.checkUrl(url, "OpenAPI document");
       }
       return new OpenApiContractSource(this);
     }
-  }
-
-  /** Rejects what the HTTP client cannot or must not be given. */
-  static void checkUrl(URI url, String what) {
-    String shown = Redactor.url(url);
-    String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-    if (!url.isAbsolute() || !(scheme.equals("http") || scheme.equals("https"))) {
-      throw new IllegalArgumentException(
-          "the " + what + " URL \"" + shown + "\" is not an absolute http or https URL");
-    }
-    if (url.getHost() == null) {
-      throw new IllegalArgumentException("the " + what + " URL " + shown + " names no host");
-    }
-    if (url.getRawUserInfo() != null) {
-      throw new IllegalArgumentException(
-          "the "
-              + what
-              + " URL "
-              + shown
-              + " carries credentials before its host; pass them in a header instead");
-    }
-  }
-
-  static Duration positive(Duration d, String what) {
-    Objects.requireNonNull(d, what);
-    if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException("the " + what + " must be positive");
-    }
-    return d;
   }
 }

@@ -1,4 +1,0 @@
-package it;
-
-/** The agent's state. */
-public class Board {}
