@@ -24,8 +24,8 @@ public record Accepted(InboxEntry entry, List<Outcome> outcomes, int approvalsMi
     return approvalsMissing > 0;
   }
 
-  /** Whether every op ran. */
+  /** Whether this accept ran every op (never true of a waiting approval). */
   public boolean done() {
-    return entry.state() == ProposalState.DONE;
+    return approvalsMissing == 0 && entry.state() == ProposalState.DONE;
   }
 }

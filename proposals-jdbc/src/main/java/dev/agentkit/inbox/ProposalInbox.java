@@ -243,9 +243,9 @@ public final class ProposalInbox {
     ActionSet<?> live = bindLive(entry, agent, who);
     String digest = live.contract().map(Contract::digest).orElse("");
     List<Call> bound = reverify(entry, live, filled, who, digest);
-    int missing = approve(entry, oversight, who, values, digest);
-    if (missing > 0) {
-      return new Accepted(get(entry.askKey()).orElseThrow(), List.of(), missing);
+    Approval approval = approve(entry, oversight, who, values, digest);
+    if (approval.missing() > 0) {
+      return new Accepted(approval.entry(), List.of(), approval.missing());
     }
     return run(entry, agent, bound, who, digest);
   }
@@ -364,14 +364,21 @@ public final class ProposalInbox {
   }
 
   /**
-   * Records the approval and, when it completes the set, claims the proposal (pending to accepted)
-   * in the same transaction; returns how many approvals are still missing.
+   * How many approvals an accept left missing (-1: no longer pending, -2: this approver already
+   * approved), and the proposal as that transaction left it: read there, so that a waiting result
+   * never shows what a later approver's run did.
    */
-  private int approve(
+  private record Approval(int missing, InboxEntry entry) {}
+
+  /**
+   * Records the approval and, when it completes the set, claims the proposal (pending to accepted)
+   * in the same transaction.
+   */
+  private Approval approve(
       InboxEntry entry, Oversight o, String who, Map<String, String> values, String digest) {
     Instant now = now();
     String json = Json.strings(values);
-    int missing =
+    Approval approval =
         tx.run(
             "accept \"" + entry.askKey() + "\"",
             c -> {
@@ -379,28 +386,28 @@ public final class ProposalInbox {
               if (cur.isEmpty()
                   || cur.get().state() != ProposalState.PENDING
                   || cur.get().round() != entry.round()) {
-                return -1;
+                return new Approval(-1, entry);
               }
               List<String> approvals = Store.approvals(c, entry.askKey(), entry.round());
               if (approvals.contains(who)) {
-                return -2;
+                return new Approval(-2, entry);
               }
               Store.approve(c, entry.askKey(), entry.round(), who, now, json);
               int left = o.required() - approvals.size() - 1;
               if (left > 0) {
                 String progress = (o.required() - left) + " of " + o.describe();
                 Store.audit(c, decision(entry, now, who, "approved", progress, digest));
-                return left;
+                return new Approval(left, Store.get(c, entry.askKey()).orElseThrow());
               }
               Store.decide(
                   c, entry.askKey(), entry.round(), ProposalState.ACCEPTED, who, "", json, now);
               Store.audit(c, decision(entry, now, who, "accepted", "slot values " + json, digest));
-              return 0;
+              return new Approval(0, entry);
             });
-    if (missing == -1) {
+    if (approval.missing() == -1) {
       throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
     }
-    if (missing == -2) {
+    if (approval.missing() == -2) {
       throw new InboxException(
           InboxException.Kind.ALREADY_APPROVED,
           who
@@ -409,7 +416,7 @@ public final class ProposalInbox {
               + "\", which waits for the rest of "
               + o.describe());
     }
-    return missing;
+    return approval;
   }
 
   private Accepted run(

@@ -668,6 +668,10 @@ abstract class InboxContractTest {
     List<Object> results = race(8, i -> two.accept(PRIORITY_T1, "p" + i, Map.of()));
     assertThat(results).filteredOn(r -> r instanceof Accepted a && a.done()).hasSize(1);
     assertThat(results).filteredOn(r -> r instanceof Accepted a && a.waiting()).hasSize(1);
+    assertThat(results)
+        .filteredOn(r -> r instanceof Accepted a && a.waiting())
+        .allSatisfy(
+            r -> assertThat(((Accepted) r).entry().state()).isEqualTo(ProposalState.PENDING));
     assertThat(desk.applied).hasSize(1);
   }
 
