@@ -23,13 +23,15 @@ public final class Contract {
   // costs no index, which a large snapshot read would otherwise pay for up front.
   private final List<Op> ops;
   private volatile String digest;
-  // Computed from the ops on first use, unless a source has rewritten them (see redacted).
-  private volatile List<Problem> warnings;
+  // Found while the contract is built (a reader finds them as it reads each op), so that binding,
+  // which reports them, does not walk every op of a large contract again.
+  private final List<Problem> warnings;
 
-  private Contract(String name, String source, List<Op> ops) {
+  private Contract(String name, String source, List<Op> ops, List<Problem> warnings) {
     this.name = name;
     this.source = source;
     this.ops = ops;
+    this.warnings = warnings;
   }
 
   /**
@@ -55,18 +57,23 @@ public final class Contract {
       }
     }
     return new Contract(
-        name == null ? "" : name, source == null ? "" : source, List.copyOf(sorted));
+        name == null ? "" : name,
+        source == null ? "" : source,
+        List.copyOf(sorted),
+        ContractChecks.warnings(sorted));
   }
 
   /**
-   * A contract of ops the caller has already sorted by opcode, with no opcode twice, and digested:
-   * the snapshot reader does both while it reads, so a large contract is not walked again. Trusts
-   * its arguments.
+   * A contract of ops the caller has already sorted by opcode, with no opcode twice, digested and
+   * checked for warnings: the snapshot reader does all three while it reads, so a large contract is
+   * not walked again. Trusts its arguments.
    *
    * @param digest the ops' digest as {@link SnapshotWriter#digestOf} computes it
+   * @param warnings the ops' warnings as {@link #warnings()} describes them, in opcode order
    */
-  static Contract ofSorted(String name, String source, List<Op> sortedOps, String digest) {
-    Contract c = new Contract(name, source, List.copyOf(sortedOps));
+  static Contract ofSorted(
+      String name, String source, List<Op> sortedOps, String digest, List<Problem> warnings) {
+    Contract c = new Contract(name, source, List.copyOf(sortedOps), List.copyOf(warnings));
     c.digest = digest;
     return c;
   }
@@ -97,9 +104,8 @@ public final class Contract {
 
   /** This contract stamped with another source. */
   Contract withSource(String source) {
-    Contract c = new Contract(name, source == null ? "" : source, ops);
+    Contract c = new Contract(name, source == null ? "" : source, ops, warnings);
     c.digest = digest;
-    c.warnings = warnings;
     return c;
   }
 
@@ -111,12 +117,7 @@ public final class Contract {
    * contract has none.
    */
   public List<Problem> warnings() {
-    List<Problem> w = warnings;
-    if (w == null) {
-      w = ContractChecks.warnings(ops);
-      warnings = w;
-    }
-    return w;
+    return warnings;
   }
 
   /**
@@ -151,9 +152,7 @@ public final class Contract {
     if (!changed) {
       return this;
     }
-    Contract c = new Contract(name, source, List.copyOf(rewritten));
-    c.warnings = List.copyOf(redactedWarnings);
-    return c;
+    return new Contract(name, source, List.copyOf(rewritten), List.copyOf(redactedWarnings));
   }
 
   private static Op redactNames(Op op, UnaryOperator<String> redact) {

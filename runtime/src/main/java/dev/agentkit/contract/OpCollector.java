@@ -22,6 +22,9 @@ final class OpCollector {
   // Null once the ops are out of order: the contract then sorts and digests them itself.
   private SnapshotWriter.Digest digest;
   private final List<Problem> problems = new ArrayList<>();
+  // The ops' warnings, in the order they come: opcode order whenever the contract is built from
+  // them.
+  private final List<Problem> warnings = new ArrayList<>();
   private int firstProblem = -1;
 
   /**
@@ -81,6 +84,9 @@ final class OpCollector {
     ops.add(op);
     int before = problems.size();
     ContractChecks.checkOp(op, problems);
+    if (op.hasUnknowns()) {
+      ContractChecks.warnings(op, warnings);
+    }
     if (firstProblem < 0 && problems.size() > before) {
       firstProblem = at;
     }
@@ -103,7 +109,7 @@ final class OpCollector {
   /** The contract of the ops, with its digest computed once. */
   Contract contract(String name, String source) {
     if (digest != null) {
-      return Contract.ofSorted(name, source, ops, digest.finish());
+      return Contract.ofSorted(name, source, ops, digest.finish(), warnings);
     }
     // No two ops with one opcode (see earlierIndexOf), so this cannot throw.
     return Contract.of(name, source, ops);

@@ -23,11 +23,22 @@ import java.util.Set;
  * ordered by opcode, then rule, then operand and value. Immutable.
  */
 public final class DriftReport {
-  private static final Comparator<DriftItem> ORDER =
-      Comparator.comparing(DriftItem::opcode)
-          .thenComparing(DriftItem::rule)
-          .thenComparing(DriftItem::operand)
-          .thenComparing(DriftItem::value);
+  /** Opcode, then rule, then operand, then value; a class of its own, loaded only to sort. */
+  private static final class Order implements Comparator<DriftItem> {
+    static final Order INSTANCE = new Order();
+
+    @Override
+    public int compare(DriftItem a, DriftItem b) {
+      int c = a.opcode().compareTo(b.opcode());
+      if (c == 0) {
+        c = a.rule().compareTo(b.rule());
+      }
+      if (c == 0) {
+        c = a.operand().compareTo(b.operand());
+      }
+      return c != 0 ? c : a.value().compareTo(b.value());
+    }
+  }
 
   private final String agent;
   private final String fromDigest;
@@ -115,7 +126,7 @@ public final class DriftReport {
         compareOp(b, a, f);
       }
     }
-    items.sort(ORDER);
+    items.sort(Order.INSTANCE);
     return new DriftReport(usage.agent(), before.digest(), after.digest(), items);
   }
 
@@ -144,7 +155,7 @@ public final class DriftReport {
       }
     }
     List<DriftItem> items = new ArrayList<>(verdicts.values());
-    items.sort(ORDER);
+    items.sort(Order.INSTANCE);
     return new DriftReport("", before.digest(), after.digest(), items);
   }
 

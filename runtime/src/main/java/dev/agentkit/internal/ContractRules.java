@@ -17,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * The one rules engine: the checks an agent's acts must pass, written once and run by the
@@ -164,7 +162,7 @@ public final class ContractRules {
     List<Problem> problems = new ArrayList<>();
     Map<String, Integer> counts = new LinkedHashMap<>();
     for (ActDeclaration d : acts) {
-      counts.merge(d.opcode(), 1, Integer::sum);
+      counts.put(d.opcode(), counts.getOrDefault(d.opcode(), 0) + 1);
     }
     Set<String> reportedDuplicates = new HashSet<>();
     for (ActDeclaration d : acts) {
@@ -185,135 +183,128 @@ public final class ContractRules {
     return problems;
   }
 
-  /** One check of an act: it adds a problem for each way the act breaks its rule. */
-  @FunctionalInterface
-  private interface Check {
-    void run(ActDeclaration d, List<Problem> problems);
+  /**
+   * The act's single-problem rules, in the order their problems are reported: each kind is broken
+   * when {@link #broken} says so and reported in the words of {@link #words}. The checks that can
+   * find several problems follow them (see {@link #validateOne}). A list of kinds and two switches
+   * rather than a list of lambdas: binding runs these in the first moments of a service's life,
+   * where each lambda would cost a class spun at startup.
+   */
+  private static final List<Problem.Kind> ACT_RULES =
+      List.of(
+          Problem.Kind.EMPTY_OPCODE,
+          Problem.Kind.BLANK_DESCRIPTION,
+          Problem.Kind.UNSET_CATEGORY,
+          Problem.Kind.UNSET_TIER,
+          Problem.Kind.WITHHELD_WITHOUT_ASK,
+          Problem.Kind.WITHHELD_WITH_RUN,
+          Problem.Kind.MISSING_FIELD_READER,
+          Problem.Kind.UNEXPECTED_FIELD_READER,
+          Problem.Kind.MISSING_READER,
+          Problem.Kind.UNEXPECTED_READER,
+          Problem.Kind.MISSING_INPUT,
+          Problem.Kind.MISSING_TERMINAL_STATES);
+
+  private static void validateOne(ActDeclaration d, List<Problem> problems) {
+    for (Problem.Kind kind : ACT_RULES) {
+      if (broken(kind, d)) {
+        problems.add(Problem.of(kind, d.opcode(), "", words(kind, d)));
+      }
+    }
+    checkInput(d, problems);
+    checkStructured(d, problems);
+    checkOperands(d, problems);
   }
 
-  /** A check that finds at most one problem: {@code kind} when {@code broken}, in these words. */
-  private static Check when(
-      Problem.Kind kind, Predicate<ActDeclaration> broken, Function<ActDeclaration, String> words) {
-    return (d, problems) -> {
-      if (broken.test(d)) {
-        problems.add(Problem.of(kind, d.opcode(), "", words.apply(d)));
-      }
+  /** Whether the act breaks the rule of {@code kind}, one of {@link #ACT_RULES}. */
+  private static boolean broken(Problem.Kind kind, ActDeclaration d) {
+    ChangeCategory c = d.category();
+    return switch (kind) {
+      case EMPTY_OPCODE -> d.opcode().isEmpty();
+      case BLANK_DESCRIPTION -> d.op().description().isBlank();
+      case UNSET_CATEGORY -> c == null;
+      case UNSET_TIER -> d.op().tier() == null;
+      case WITHHELD_WITHOUT_ASK -> withheld(d) && !d.has(Handler.ASK);
+      case WITHHELD_WITH_RUN -> withheld(d) && d.has(Handler.RUN);
+      case MISSING_FIELD_READER ->
+          c != null && c.needsFieldReader() && !d.has(Handler.FIELD_READER);
+      case UNEXPECTED_FIELD_READER ->
+          c != null && !c.needsFieldReader() && d.has(Handler.FIELD_READER);
+      case MISSING_READER -> c != null && c.needsStateReader() && !d.has(Handler.READER);
+      case UNEXPECTED_READER -> c != null && !c.needsStateReader() && d.has(Handler.READER);
+      case MISSING_INPUT -> c != null && c.needsInput() && d.input().isBlank();
+      case MISSING_TERMINAL_STATES -> c == ChangeCategory.TERMINAL && d.terminalStates().isEmpty();
+      default -> throw new IllegalArgumentException(kind + " is not a single-problem act rule");
     };
   }
 
-  /**
-   * The checks of one act, in the order their problems are reported. Each reads the act's op (its
-   * contract), its premise and which handlers it has.
-   */
-  private static final List<Check> ACT_CHECKS =
-      List.of(
-          when(
-              Problem.Kind.EMPTY_OPCODE,
-              d -> d.opcode().isEmpty(),
-              d ->
-                  "an act has an empty opcode; every act needs the opcode its backend knows it by"),
-          when(
-              Problem.Kind.BLANK_DESCRIPTION,
-              d -> d.op().description().isBlank(),
-              d ->
-                  label(d)
-                      + ": the description is blank; it is the prompt the model reads, so"
-                      + " describe what the act does"),
-          when(
-              Problem.Kind.UNSET_CATEGORY,
-              d -> d.category() == null,
-              d ->
-                  label(d)
-                      + ": no change category; say how to tell whether the act would change"
-                      + " anything, with one of "
-                      + ChangeCategory.validNames()),
-          when(
-              Problem.Kind.UNSET_TIER,
-              d -> d.op().tier() == null,
-              d ->
-                  label(d)
-                      + ": no tier; an unset tier is never taken as read-only, so give one of "
-                      + Tier.validNames()),
-          when(
-              Problem.Kind.WITHHELD_WITHOUT_ASK,
-              d -> withheld(d) && !d.has(Handler.ASK),
-              d ->
-                  label(d)
-                      + ": tier "
-                      + tierText(d)
-                      + " is always withheld for a human, but the act has no ask wording, so the"
-                      + " user would never be asked and the act would vanish; add ask wording"
-                      + " (@Ask)"),
-          when(
-              Problem.Kind.WITHHELD_WITH_RUN,
-              d -> withheld(d) && d.has(Handler.RUN),
-              d ->
-                  label(d)
-                      + ": has a run handler, but tier "
-                      + tierText(d)
-                      + " can never run live, so the handler is dead code that reads as live;"
-                      + " remove it (@Run) and let the user accept the proposal"),
-          when(
-              Problem.Kind.MISSING_FIELD_READER,
-              d -> is(d, ChangeCategory::needsFieldReader) && !d.has(Handler.FIELD_READER),
-              d ->
-                  label(d)
-                      + ": category multi_field compares each argument with its field's current"
-                      + " value, so it needs a field reader (state, call, field name)"),
-          when(
-              Problem.Kind.UNEXPECTED_FIELD_READER,
-              d -> isNot(d, ChangeCategory::needsFieldReader) && d.has(Handler.FIELD_READER),
-              d ->
-                  label(d)
-                      + ": has a field reader, but category "
-                      + d.category().wireName()
-                      + " never reads fields; use multi_field or remove the field reader"),
-          when(
-              Problem.Kind.MISSING_READER,
-              d -> is(d, ChangeCategory::needsStateReader) && !d.has(Handler.READER),
-              d ->
-                  label(d)
-                      + ": category "
-                      + d.category().wireName()
-                      + " compares against the current state, so it needs a state reader"),
-          when(
-              Problem.Kind.UNEXPECTED_READER,
-              d -> isNot(d, ChangeCategory::needsStateReader) && d.has(Handler.READER),
-              d ->
-                  label(d)
-                      + ": has a state reader, but category "
-                      + d.category().wireName()
-                      + " "
-                      + (d.category().needsFieldReader()
-                          ? "reads each field through a field reader (state, call, field name)"
-                              + " instead"
-                          : "reads no state, so the reader would never be called")
-                      + "; change the category or remove the reader"),
-          when(
-              Problem.Kind.MISSING_INPUT,
-              d -> is(d, ChangeCategory::needsInput) && d.input().isBlank(),
-              d ->
-                  label(d)
-                      + ": category "
-                      + d.category().wireName()
-                      + " compares the proposed value of one operand with the current one, so"
-                      + " name that operand as the input; operands: "
-                      + Names.listing(d.op().operandNames())),
-          when(
-              Problem.Kind.MISSING_TERMINAL_STATES,
-              d -> d.category() == ChangeCategory.TERMINAL && d.terminalStates().isEmpty(),
-              d ->
-                  label(d)
-                      + ": category terminal needs the terminal states after which the act"
-                      + " changes nothing (e.g. done, archived)"),
-          ContractRules::checkInput,
-          ContractRules::checkStructured,
-          ContractRules::checkOperands);
-
-  private static void validateOne(ActDeclaration d, List<Problem> problems) {
-    for (Check c : ACT_CHECKS) {
-      c.run(d, problems);
-    }
+  /** The sentence of the rule of {@code kind} that the act breaks. */
+  private static String words(Problem.Kind kind, ActDeclaration d) {
+    return switch (kind) {
+      case EMPTY_OPCODE ->
+          "an act has an empty opcode; every act needs the opcode its backend knows it by";
+      case BLANK_DESCRIPTION ->
+          label(d)
+              + ": the description is blank; it is the prompt the model reads, so"
+              + " describe what the act does";
+      case UNSET_CATEGORY ->
+          label(d)
+              + ": no change category; say how to tell whether the act would change"
+              + " anything, with one of "
+              + ChangeCategory.validNames();
+      case UNSET_TIER ->
+          label(d)
+              + ": no tier; an unset tier is never taken as read-only, so give one of "
+              + Tier.validNames();
+      case WITHHELD_WITHOUT_ASK ->
+          label(d)
+              + ": tier "
+              + tierText(d)
+              + " is always withheld for a human, but the act has no ask wording, so the"
+              + " user would never be asked and the act would vanish; add ask wording"
+              + " (@Ask)";
+      case WITHHELD_WITH_RUN ->
+          label(d)
+              + ": has a run handler, but tier "
+              + tierText(d)
+              + " can never run live, so the handler is dead code that reads as live;"
+              + " remove it (@Run) and let the user accept the proposal";
+      case MISSING_FIELD_READER ->
+          label(d)
+              + ": category multi_field compares each argument with its field's current"
+              + " value, so it needs a field reader (state, call, field name)";
+      case UNEXPECTED_FIELD_READER ->
+          label(d)
+              + ": has a field reader, but category "
+              + d.category().wireName()
+              + " never reads fields; use multi_field or remove the field reader";
+      case MISSING_READER ->
+          label(d)
+              + ": category "
+              + d.category().wireName()
+              + " compares against the current state, so it needs a state reader";
+      case UNEXPECTED_READER ->
+          label(d)
+              + ": has a state reader, but category "
+              + d.category().wireName()
+              + " "
+              + (d.category().needsFieldReader()
+                  ? "reads each field through a field reader (state, call, field name) instead"
+                  : "reads no state, so the reader would never be called")
+              + "; change the category or remove the reader";
+      case MISSING_INPUT ->
+          label(d)
+              + ": category "
+              + d.category().wireName()
+              + " compares the proposed value of one operand with the current one, so"
+              + " name that operand as the input; operands: "
+              + Names.listing(d.op().operandNames());
+      case MISSING_TERMINAL_STATES ->
+          label(d)
+              + ": category terminal needs the terminal states after which the act"
+              + " changes nothing (e.g. done, archived)";
+      default -> throw new IllegalArgumentException(kind + " is not a single-problem act rule");
+    };
   }
 
   private static String label(ActDeclaration d) {
@@ -331,14 +322,6 @@ public final class ContractRules {
   private static boolean withheld(ActDeclaration d) {
     Tier tier = d.op().tier();
     return tier != null && AutonomyRung.maxRungFor(tier) == AutonomyRung.ASK;
-  }
-
-  private static boolean is(ActDeclaration d, Predicate<ChangeCategory> p) {
-    return d.category() != null && p.test(d.category());
-  }
-
-  private static boolean isNot(ActDeclaration d, Predicate<ChangeCategory> p) {
-    return d.category() != null && !p.test(d.category());
   }
 
   /** The input names an operand; for terminal, its states are values of an enum input. */
