@@ -33,9 +33,18 @@ public class AgentkitAutoConfiguration {
   }
 
   @Bean
+  ContractKeeper agentkitContractKeeper() {
+    return new ContractKeeper();
+  }
+
+  @Bean
   ContractHub agentkitContracts(
-      AgentkitProperties properties, Environment environment, AgentObserver observer) {
-    return new ContractHub(properties, environment, System::getenv, observer, Clock.systemUTC());
+      AgentkitProperties properties,
+      Environment environment,
+      AgentObserver observer,
+      ContractKeeper keeper) {
+    return new ContractHub(
+        properties, environment, System::getenv, observer, Clock.systemUTC(), keeper);
   }
 
   @Bean

@@ -30,6 +30,7 @@ final class ContractHub {
   private final UnaryOperator<String> getenv;
   private final AgentObserver observer;
   private final Clock clock;
+  private final ContractKeeper keeper;
   private final Map<String, Entry> entries = new TreeMap<>();
 
   ContractHub(
@@ -37,12 +38,14 @@ final class ContractHub {
       Environment environment,
       UnaryOperator<String> getenv,
       AgentObserver observer,
-      Clock clock) {
+      Clock clock,
+      ContractKeeper keeper) {
     this.properties = properties;
     this.environment = environment;
     this.getenv = getenv;
     this.observer = observer;
     this.clock = clock;
+    this.keeper = keeper;
   }
 
   /**
@@ -68,6 +71,7 @@ final class ContractHub {
     e = new Entry(contract, source, cache, policy);
     entries.put(contract, e);
     observer.watch(contract, cache);
+    keeper.keep(cache, props.getTtl());
     return e;
   }
 
