@@ -10,6 +10,7 @@ import dev.agentkit.spring.AgentkitProperties.ContractProperties;
 import dev.agentkit.spring.AgentkitProperties.Credentials;
 import dev.agentkit.spring.AgentkitProperties.DriftMode;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,10 +29,17 @@ final class ContractSettings {
 
   private final String name;
   private final ContractProperties props;
+  private final ClassLoader loader;
 
   ContractSettings(String name, ContractProperties props) {
+    this(name, props, ContractSettings.class.getClassLoader());
+  }
+
+  /** With the class loader that is asked whether agentkit-openapi is there. */
+  ContractSettings(String name, ContractProperties props, ClassLoader loader) {
     this.name = name;
     this.props = props;
+    this.loader = loader;
   }
 
   /** {@code agentkit.contracts.<name>}, or that followed by {@code .key}. */
@@ -81,7 +89,7 @@ final class ContractSettings {
   }
 
   private ContractSource openApi(String header, Optional<String> credential) {
-    if (!ClassUtils.isPresent(OPENAPI_SOURCE, ContractSettings.class.getClassLoader())) {
+    if (!ClassUtils.isPresent(OPENAPI_SOURCE, loader)) {
       throw bad(
           "AgentkitOpenApiMissing",
           property("openapi") + " is set, but agentkit-openapi is not on the classpath",
@@ -128,24 +136,21 @@ final class ContractSettings {
   }
 
   private DriftPolicy acknowledge(DriftPolicy policy, String key, Acknowledgement ack) {
-    Map<String, Boolean> missing =
-        new java.util.LinkedHashMap<>(
-            Map.of(
-                "rule", blank(ack.getRule()),
-                "target", blank(ack.getTarget()),
-                "expires", ack.getExpires() == null));
-    for (String field : List.of("rule", "target", "expires")) {
-      if (missing.get(field)) {
+    Map<String, Boolean> missing = new LinkedHashMap<>();
+    missing.put("rule", blank(ack.getRule()));
+    missing.put("target", blank(ack.getTarget()));
+    missing.put("expires", ack.getExpires() == null);
+    for (Map.Entry<String, Boolean> field : missing.entrySet()) {
+      if (field.getValue()) {
         throw bad(
             "AgentkitAcknowledgementIncomplete",
             property(key)
                 + " has no "
-                + field
+                + field.getKey()
                 + "; an acknowledgement names a drift rule, a target and the last day it holds",
             "set "
-                + property(key + "." + field)
-                + ", as the failure analysis of the drift prints"
-                + " it");
+                + property(key + "." + field.getKey())
+                + ", as the failure analysis of the drift prints it");
       }
     }
     DriftRule rule;
