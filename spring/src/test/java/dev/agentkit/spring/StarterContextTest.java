@@ -60,12 +60,26 @@ class StarterContextTest {
   @LocalServerPort int port;
   @Autowired LiveAgent<Desk> live;
   @Autowired MeteredAgent<Desk> metered;
+  @Autowired PriorityService service;
 
   @Test
   void theAgentBeanIsBoundLiveAgainstItsContract() {
     assertThat(live.state()).isEqualTo(LiveAgent.State.BOUND);
     assertThat(live.acts().opcodes()).containsExactly("archive_project", "set_task_priority");
     assertThat(metered.live()).isSameAs(live);
+  }
+
+  @Test
+  void theDocsServiceRunsWhatTheGateAppliesAndAsksAboutTheRest() throws Exception {
+    Desk desk = Desk.sample();
+    List<String> questions =
+        service.handle(
+            desk,
+            List.of(
+                Call.of("set_task_priority", Map.of("task_id", "t1", "priority", "urgent")),
+                Call.of("archive_project", Map.of("project_id", "p1"))));
+    assertThat(desk.priority("t1")).isEqualTo("urgent");
+    assertThat(questions).containsExactly("Archive project p1?");
   }
 
   @Test

@@ -12,4 +12,9 @@ public class TestApplication {
   PriorityAgent priorityAgent() {
     return new PriorityAgent();
   }
+
+  @Bean
+  PriorityService priorityService(MeteredAgent<Desk> agent) {
+    return new PriorityService(agent);
+  }
 }
