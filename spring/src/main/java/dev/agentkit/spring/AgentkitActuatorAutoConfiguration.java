@@ -1,0 +1,52 @@
+package dev.agentkit.spring;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The health of each configured contract ({@code /actuator/health/agentkit/<contract>}) when the
+ * application has Spring Boot's health module, and the {@link AgentkitEndpoint agentkit endpoint}
+ * when it has Actuator and exposes the endpoint.
+ */
+@AutoConfiguration(after = AgentkitAutoConfiguration.class)
+public class AgentkitActuatorAutoConfiguration {
+
+  /** Created by Spring. */
+  public AgentkitActuatorAutoConfiguration() {}
+
+  /** One health indicator per configured contract, under {@code agentkit}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+  @ConditionalOnEnabledHealthIndicator("agentkit")
+  static class Health {
+    @Bean
+    CompositeHealthContributor agentkitHealthContributor(
+        AgentkitProperties properties, ContractHub hub, BoundAgents bound) {
+      Map<String, HealthContributor> byContract = new LinkedHashMap<>();
+      for (String contract : new TreeSet<>(properties.getContracts().keySet())) {
+        byContract.put(contract, new ContractHealthIndicator(contract, hub, bound));
+      }
+      return CompositeHealthContributor.fromMap(byContract);
+    }
+  }
+
+  /** The agentkit endpoint. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+  @ConditionalOnAvailableEndpoint(AgentkitEndpoint.class)
+  static class Endpoint {
+    @Bean
+    AgentkitEndpoint agentkitEndpoint(BoundAgents bound, ContractHub hub) {
+      return new AgentkitEndpoint(bound, hub);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package dev.agentkit.spring;
+
+import java.time.Clock;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * Binds every {@code @Agent} bean against its contract while the context starts, from {@code
+ * agentkit.contracts.<name>.*}: one {@code LiveAgent<S>} bean and one {@link MeteredAgent
+ * MeteredAgent<S>} bean per agent. A refusal stops the start with {@link AgentkitFailureAnalyzer}'s
+ * analysis.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(AgentkitProperties.class)
+public class AgentkitAutoConfiguration {
+
+  /** Created by Spring. */
+  public AgentkitAutoConfiguration() {}
+
+  @Bean
+  static AgentRegistrar agentkitAgentRegistrar() {
+    return new AgentRegistrar();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  AgentObserver agentkitObserver() {
+    return AgentObserver.NONE;
+  }
+
+  @Bean
+  ContractKeeper agentkitContractKeeper() {
+    return new ContractKeeper();
+  }
+
+  @Bean
+  ContractHub agentkitContracts(
+      AgentkitProperties properties,
+      Environment environment,
+      AgentObserver observer,
+      ContractKeeper keeper) {
+    return new ContractHub(
+        properties, environment, System::getenv, observer, Clock.systemUTC(), keeper);
+  }
+
+  @Bean
+  BoundAgents agentkitBoundAgents() {
+    return new BoundAgents();
+  }
+
+  @Bean
+  AgentBinder agentkitBinder(
+      BeanFactory beans, ContractHub contracts, BoundAgents bound, AgentObserver observer) {
+    return new AgentBinder(beans, contracts, bound, observer, Clock.systemUTC());
+  }
+}

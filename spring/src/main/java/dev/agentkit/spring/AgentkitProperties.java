@@ -1,0 +1,305 @@
+package dev.agentkit.spring;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The starter's configuration: one {@code agentkit.contracts.<name>} entry per contract an
+ * {@code @Agent} bean is compiled against, keyed by the contract's name ({@code
+ * agentkit.contracts.taskboard.url=...}). Credentials are never given here, only where to read them
+ * from, so that no secret is kept in the starter's own properties.
+ */
+@ConfigurationProperties("agentkit")
+public class AgentkitProperties {
+
+  /** The contracts the application's agents are bound against, by contract name. */
+  private Map<String, ContractProperties> contracts = new LinkedHashMap<>();
+
+  /** The contracts, by name. */
+  public Map<String, ContractProperties> getContracts() {
+    return contracts;
+  }
+
+  /** Sets the contracts, by name. */
+  public void setContracts(Map<String, ContractProperties> contracts) {
+    this.contracts = contracts;
+  }
+
+  /** Where one contract comes from, how long it is cached, and what its drift policy is. */
+  public static class ContractProperties {
+    /**
+     * The URL the backend serves its native contract document at (an HTTP GET). Give this or
+     * openapi, not both.
+     */
+    private URI url;
+
+    /**
+     * The URL of the backend's OpenAPI 3.0 or 3.1 document, read by agentkit-openapi (which must be
+     * on the classpath). Give this or url, not both.
+     */
+    private URI openapi;
+
+    /** How long a fetched contract is served before the backend is asked again. */
+    private Duration ttl = Duration.ofMinutes(5);
+
+    /**
+     * How long after its last successful fetch a contract may still be served while the backend is
+     * unreachable; past it the agents stop acting live (fail closed). At least the ttl.
+     */
+    private Duration maxStaleness = Duration.ofHours(1);
+
+    /** How long to wait for the connection to the backend. */
+    private Duration connectTimeout = Duration.ofSeconds(5);
+
+    /** How long to wait for the backend's response once connected. */
+    private Duration requestTimeout = Duration.ofSeconds(10);
+
+    /** The credential sent with each contract request, read from the environment. */
+    private Credentials credentials = new Credentials();
+
+    /** What to do when the live contract drifted from the one the agents were compiled against. */
+    private Drift drift = new Drift();
+
+    /** The native contract URL. */
+    public URI getUrl() {
+      return url;
+    }
+
+    /** Sets the native contract URL. */
+    public void setUrl(URI url) {
+      this.url = url;
+    }
+
+    /** The OpenAPI document's URL. */
+    public URI getOpenapi() {
+      return openapi;
+    }
+
+    /** Sets the OpenAPI document's URL. */
+    public void setOpenapi(URI openapi) {
+      this.openapi = openapi;
+    }
+
+    /** The cache's time to live. */
+    public Duration getTtl() {
+      return ttl;
+    }
+
+    /** Sets the cache's time to live. */
+    public void setTtl(Duration ttl) {
+      this.ttl = ttl;
+    }
+
+    /** The cache's max staleness. */
+    public Duration getMaxStaleness() {
+      return maxStaleness;
+    }
+
+    /** Sets the cache's max staleness. */
+    public void setMaxStaleness(Duration maxStaleness) {
+      this.maxStaleness = maxStaleness;
+    }
+
+    /** The connect timeout. */
+    public Duration getConnectTimeout() {
+      return connectTimeout;
+    }
+
+    /** Sets the connect timeout. */
+    public void setConnectTimeout(Duration connectTimeout) {
+      this.connectTimeout = connectTimeout;
+    }
+
+    /** The request timeout. */
+    public Duration getRequestTimeout() {
+      return requestTimeout;
+    }
+
+    /** Sets the request timeout. */
+    public void setRequestTimeout(Duration requestTimeout) {
+      this.requestTimeout = requestTimeout;
+    }
+
+    /** Where the credential comes from. */
+    public Credentials getCredentials() {
+      return credentials;
+    }
+
+    /** Sets where the credential comes from. */
+    public void setCredentials(Credentials credentials) {
+      this.credentials = credentials;
+    }
+
+    /** The drift policy. */
+    public Drift getDrift() {
+      return drift;
+    }
+
+    /** Sets the drift policy. */
+    public void setDrift(Drift drift) {
+      this.drift = drift;
+    }
+  }
+
+  /**
+   * A credential sent as a header with each contract request. The value is read from an environment
+   * variable or from another property of the Spring Environment, never from these properties, and
+   * appears in no message, log line or actuator output.
+   */
+  public static class Credentials {
+    /** The header the credential is sent in. */
+    private String header = "Authorization";
+
+    /** Text put before the value in the header, such as "Bearer ". */
+    private String prefix = "";
+
+    /** The environment variable holding the credential. Give this or property, not both. */
+    private String env;
+
+    /**
+     * The Spring Environment property holding the credential (from a vault, a config tree, an
+     * encrypted source). Give this or env, not both.
+     */
+    private String property;
+
+    /** The header's name. */
+    public String getHeader() {
+      return header;
+    }
+
+    /** Sets the header's name. */
+    public void setHeader(String header) {
+      this.header = header;
+    }
+
+    /** The prefix. */
+    public String getPrefix() {
+      return prefix;
+    }
+
+    /** Sets the prefix. */
+    public void setPrefix(String prefix) {
+      this.prefix = prefix;
+    }
+
+    /** The environment variable's name. */
+    public String getEnv() {
+      return env;
+    }
+
+    /** Sets the environment variable's name. */
+    public void setEnv(String env) {
+      this.env = env;
+    }
+
+    /** The property's name. */
+    public String getProperty() {
+      return property;
+    }
+
+    /** Sets the property's name. */
+    public void setProperty(String property) {
+      this.property = property;
+    }
+  }
+
+  /** The drift policy: its mode and the reviewed breaking changes it lets pass for a while. */
+  public static class Drift {
+    /** Whether breaking drift fails startup (and pauses a running agent) or is only reported. */
+    private DriftMode mode = DriftMode.FAIL_ON_BREAKING;
+
+    /** Reviewed breaking changes that may pass until they expire. */
+    private List<Acknowledgement> acknowledgements = new ArrayList<>();
+
+    /** The mode. */
+    public DriftMode getMode() {
+      return mode;
+    }
+
+    /** Sets the mode. */
+    public void setMode(DriftMode mode) {
+      this.mode = mode;
+    }
+
+    /** The acknowledgements. */
+    public List<Acknowledgement> getAcknowledgements() {
+      return acknowledgements;
+    }
+
+    /** Sets the acknowledgements. */
+    public void setAcknowledgements(List<Acknowledgement> acknowledgements) {
+      this.acknowledgements = acknowledgements;
+    }
+  }
+
+  /** What a drift policy does with breaking drift. */
+  public enum DriftMode {
+    /** Breaking drift fails startup, and pauses a running agent. */
+    FAIL_ON_BREAKING,
+    /** Breaking drift is reported as a warning; nothing fails. */
+    WARN_ONLY
+  }
+
+  /** One reviewed breaking change, passed until its expiry date. */
+  public static class Acknowledgement {
+    /** The drift rule's id, such as enum-value-removed. */
+    private String rule;
+
+    /**
+     * What the item is about: op, op.operand or op.operand=value, as the drift report prints it.
+     */
+    private String target;
+
+    /** The last day the acknowledgement holds (ISO date); required. */
+    private LocalDate expires;
+
+    /** Why the change is safe for now; shown in the drift notes. */
+    private String reason = "";
+
+    /** The rule's id. */
+    public String getRule() {
+      return rule;
+    }
+
+    /** Sets the rule's id. */
+    public void setRule(String rule) {
+      this.rule = rule;
+    }
+
+    /** The target. */
+    public String getTarget() {
+      return target;
+    }
+
+    /** Sets the target. */
+    public void setTarget(String target) {
+      this.target = target;
+    }
+
+    /** The expiry date. */
+    public LocalDate getExpires() {
+      return expires;
+    }
+
+    /** Sets the expiry date. */
+    public void setExpires(LocalDate expires) {
+      this.expires = expires;
+    }
+
+    /** The reason. */
+    public String getReason() {
+      return reason;
+    }
+
+    /** Sets the reason. */
+    public void setReason(String reason) {
+      this.reason = reason;
+    }
+  }
+}

@@ -1,0 +1,235 @@
+package dev.agentkit.spring;
+
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.drift.DriftRule;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.HttpContractSource;
+import dev.agentkit.spring.AgentkitProperties.Acknowledgement;
+import dev.agentkit.spring.AgentkitProperties.ContractProperties;
+import dev.agentkit.spring.AgentkitProperties.Credentials;
+import dev.agentkit.spring.AgentkitProperties.DriftMode;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Turns one {@code agentkit.contracts.<name>} entry into a source, a cache and a drift policy,
+ * checking every property on the way: each mistake is an {@link AgentkitStartupException} naming
+ * the property. A credential's value is read here and handed to the source; it appears in no
+ * message.
+ */
+final class ContractSettings {
+  static final String OPENAPI_SOURCE = "dev.agentkit.openapi.OpenApiContractSource";
+
+  private final String name;
+  private final ContractProperties props;
+  private final ClassLoader loader;
+
+  ContractSettings(String name, ContractProperties props) {
+    this(name, props, ContractSettings.class.getClassLoader());
+  }
+
+  /** With the class loader that is asked whether agentkit-openapi is there. */
+  ContractSettings(String name, ContractProperties props, ClassLoader loader) {
+    this.name = name;
+    this.props = props;
+    this.loader = loader;
+  }
+
+  /** {@code agentkit.contracts.<name>}, or that followed by {@code .key}. */
+  static String property(String contract, String key) {
+    return "agentkit.contracts." + contract + (key.isEmpty() ? "" : "." + key);
+  }
+
+  private String property(String key) {
+    return property(name, key);
+  }
+
+  /** The source the entry names, with its credential, not yet cached. */
+  ContractSource source(Environment environment, UnaryOperator<String> getenv) {
+    Optional<String> credential = credential(environment, getenv);
+    String header = props.getCredentials().getHeader();
+    if (props.getUrl() == null && props.getOpenapi() == null) {
+      throw bad(
+          "AgentkitContractSource",
+          property("") + " names no source",
+          "set "
+              + property("url")
+              + " to the URL the backend serves its contract at, or "
+              + property("openapi")
+              + " to its OpenAPI document");
+    }
+    if (props.getUrl() != null && props.getOpenapi() != null) {
+      throw bad(
+          "AgentkitContractSource",
+          property("") + " gives both url and openapi",
+          "keep the one the backend serves its contract at");
+    }
+    try {
+      return props.getUrl() != null ? http(header, credential) : openApi(header, credential);
+    } catch (IllegalArgumentException e) {
+      throw bad("AgentkitBadProperty", property("") + ": " + e.getMessage(), "correct it");
+    }
+  }
+
+  private ContractSource http(String header, Optional<String> credential) {
+    HttpContractSource.Builder b =
+        HttpContractSource.builder(props.getUrl())
+            .contractName(name)
+            .connectTimeout(duration("connect-timeout", props.getConnectTimeout()))
+            .requestTimeout(duration("request-timeout", props.getRequestTimeout()));
+    credential.ifPresent(value -> b.header(header, value));
+    return b.build();
+  }
+
+  private ContractSource openApi(String header, Optional<String> credential) {
+    if (!ClassUtils.isPresent(OPENAPI_SOURCE, loader)) {
+      throw bad(
+          "AgentkitOpenApiMissing",
+          property("openapi") + " is set, but agentkit-openapi is not on the classpath",
+          "add the dependency dev.agentkit:agentkit-openapi, or set "
+              + property("url")
+              + " to the backend's native contract instead");
+    }
+    return OpenApiSources.source(
+        name,
+        props.getOpenapi(),
+        duration("connect-timeout", props.getConnectTimeout()),
+        duration("request-timeout", props.getRequestTimeout()),
+        header,
+        credential);
+  }
+
+  /** The cache over {@code source}, with the entry's ttl and max staleness. */
+  CachedContract cache(ContractSource source) {
+    try {
+      return CachedContract.builder(source)
+          .ttl(duration("ttl", props.getTtl()))
+          .maxStaleness(duration("max-staleness", props.getMaxStaleness()))
+          .build();
+    } catch (IllegalStateException e) {
+      throw bad(
+          "AgentkitBadProperty",
+          property("") + ": " + e.getMessage(),
+          "correct " + property("ttl") + " or " + property("max-staleness"));
+    }
+  }
+
+  /** The drift policy: the mode and every acknowledgement, each checked. */
+  DriftPolicy policy() {
+    AgentkitProperties.Drift drift = props.getDrift();
+    DriftPolicy policy =
+        drift.getMode() == DriftMode.WARN_ONLY
+            ? DriftPolicy.warnOnly()
+            : DriftPolicy.failOnBreaking();
+    List<Acknowledgement> acks = drift.getAcknowledgements();
+    for (int i = 0; i < acks.size(); i++) {
+      policy = acknowledge(policy, "drift.acknowledgements[" + i + "]", acks.get(i));
+    }
+    return policy;
+  }
+
+  private DriftPolicy acknowledge(DriftPolicy policy, String key, Acknowledgement ack) {
+    Map<String, Boolean> missing = new LinkedHashMap<>();
+    missing.put("rule", blank(ack.getRule()));
+    missing.put("target", blank(ack.getTarget()));
+    missing.put("expires", ack.getExpires() == null);
+    for (Map.Entry<String, Boolean> field : missing.entrySet()) {
+      if (field.getValue()) {
+        throw bad(
+            "AgentkitAcknowledgementIncomplete",
+            property(key)
+                + " has no "
+                + field.getKey()
+                + "; an acknowledgement names a drift rule, a target and the last day it holds",
+            "set "
+                + property(key + "." + field.getKey())
+                + ", as the failure analysis of the drift prints it");
+      }
+    }
+    DriftRule rule;
+    try {
+      rule = DriftRule.ofId(ack.getRule().trim());
+    } catch (IllegalArgumentException e) {
+      throw bad(
+          "AgentkitBadDriftRule",
+          property(key + ".rule") + ": " + e.getMessage(),
+          "use the rule id the drift report prints");
+    }
+    return policy.acknowledge(
+        rule,
+        ack.getTarget().trim(),
+        ack.getExpires(),
+        ack.getReason() == null ? "" : ack.getReason());
+  }
+
+  private Optional<String> credential(Environment environment, UnaryOperator<String> getenv) {
+    Credentials c = props.getCredentials();
+    boolean fromEnv = !blank(c.getEnv());
+    boolean fromProperty = !blank(c.getProperty());
+    if (fromEnv && fromProperty) {
+      throw bad(
+          "AgentkitCredentialConflict",
+          property("credentials")
+              + " names both an environment variable (env) and a property"
+              + " (property)",
+          "keep the one that holds the credential");
+    }
+    if (!fromEnv && !fromProperty) {
+      return Optional.empty();
+    }
+    if (blank(c.getHeader())) {
+      throw bad(
+          "AgentkitBadProperty",
+          property("credentials.header") + " is blank, so the credential has no header to go in",
+          "name the header, such as Authorization");
+    }
+    String where = fromEnv ? "environment variable " + c.getEnv() : "property " + c.getProperty();
+    String value =
+        fromEnv ? getenv.apply(c.getEnv().trim()) : environment.getProperty(c.getProperty().trim());
+    if (blank(value)) {
+      throw bad(
+          "AgentkitCredentialMissing",
+          property(fromEnv ? "credentials.env" : "credentials.property")
+              + " names "
+              + where
+              + ", which is not set or is blank, so the contract cannot be fetched with its"
+              + " credential",
+          "set "
+              + where
+              + " where the application runs, or remove "
+              + property("credentials")
+              + " if the backend needs no credential");
+    }
+    return Optional.of((c.getPrefix() == null ? "" : c.getPrefix()) + value);
+  }
+
+  private Duration duration(String key, Duration d) {
+    if (d == null) {
+      throw bad(
+          "AgentkitBadProperty",
+          property(key) + " is empty",
+          "give a duration, such as 10s or 5m, or remove it to use the default");
+    }
+    return d;
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+
+  private static AgentkitStartupException bad(String tag, String what, String fix) {
+    return new AgentkitStartupException(
+        "[" + tag + "] " + what + "; " + fix, capitalised(fix) + ".");
+  }
+
+  private static String capitalised(String s) {
+    return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+  }
+}

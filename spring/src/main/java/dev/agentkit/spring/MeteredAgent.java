@@ -1,0 +1,118 @@
+package dev.agentkit.spring;
+
+import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
+import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
+import dev.agentkit.Outcome;
+import dev.agentkit.Plan;
+import dev.agentkit.ProgramRejectedException;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.Problem;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A bound agent's {@link LiveAgent}, with each use recorded as metrics: verify rejections by
+ * problem kind ({@code agentkit.verify.rejections}), gate decisions by opcode ({@code
+ * agentkit.gate.decisions}, decision {@code apply} or {@code propose}) and act runs ({@code
+ * agentkit.act.runs}, outcome {@code done}, {@code failed}, {@code rejected}, {@code paused} or
+ * {@code error}). The starter registers one bean of this type per {@code @Agent} bean, beside the
+ * {@code LiveAgent} bean; each method behaves exactly as the live agent's. Thread-safe.
+ *
+ * @param <S> the agent's state type
+ */
+public final class MeteredAgent<S> {
+  private final String agent;
+  private final LiveAgent<S> live;
+  private final AgentObserver observer;
+
+  MeteredAgent(String agent, LiveAgent<S> live, AgentObserver observer) {
+    this.agent = Objects.requireNonNull(agent, "agent");
+    this.live = Objects.requireNonNull(live, "live");
+    this.observer = Objects.requireNonNull(observer, "observer");
+  }
+
+  /** The live agent underneath, whose uses are not recorded. */
+  public LiveAgent<S> live() {
+    return live;
+  }
+
+  /** As {@link LiveAgent#state()}. */
+  public LiveAgent.State state() {
+    return live.state();
+  }
+
+  /** As {@link LiveAgent#acts()}. */
+  public ActionSet<S> acts() {
+    return live.acts();
+  }
+
+  /** As {@link LiveAgent#verify}; each problem is counted by its kind. */
+  public List<Problem> verify(Call call) {
+    List<Problem> problems = live.verify(call);
+    for (Problem p : problems) {
+      observer.rejected(agent, p.kind());
+    }
+    return problems;
+  }
+
+  /**
+   * As {@link LiveAgent#gate}; each call applied or proposed is counted by its opcode, and each
+   * problem of a rejected program by its kind.
+   */
+  public Plan gate(List<Call> program, AutonomyRung ceiling) {
+    Plan plan;
+    try {
+      plan = live.gate(program, ceiling);
+    } catch (ProgramRejectedException e) {
+      rejected(e);
+      throw e;
+    }
+    for (Call c : plan.apply()) {
+      observer.gated(agent, c.opcode(), true);
+    }
+    for (Call c : plan.propose()) {
+      observer.gated(agent, c.opcode(), false);
+    }
+    return plan;
+  }
+
+  /** As {@link LiveAgent#run}; the run is timed with its outcome. */
+  public Outcome run(S state, Call call) throws Exception {
+    long start = System.nanoTime();
+    String outcome = "error";
+    try {
+      Outcome o = live.run(state, call);
+      outcome = o.done() ? "done" : "failed";
+      return o;
+    } catch (AgentPausedException e) {
+      outcome = "paused";
+      throw e;
+    } catch (ProgramRejectedException e) {
+      outcome = "rejected";
+      rejected(e);
+      throw e;
+    } finally {
+      observer.ran(agent, call.opcode(), outcome, System.nanoTime() - start);
+    }
+  }
+
+  /** As {@link LiveAgent#ask}. */
+  public String ask(Call call) {
+    return live.ask(call);
+  }
+
+  private void rejected(ProgramRejectedException e) {
+    for (ProgramRejectedException.CallProblems c : e.calls()) {
+      for (Problem p : c.problems()) {
+        observer.rejected(agent, p.kind());
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "metered " + live;
+  }
+}

@@ -1,0 +1,118 @@
+package dev.agentkit.spring;
+
+import dev.agentkit.LiveAgent;
+import dev.agentkit.contract.Problem;
+import dev.agentkit.source.CachedContract;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Records the starter's metrics in a {@link MeterRegistry}:
+ *
+ * <table>
+ *   <caption>Meters</caption>
+ *   <tr><th>name</th><th>type</th><th>tags</th></tr>
+ *   <tr><td>agentkit.contract.fetches</td><td>timer</td><td>contract, outcome (success, failure)</td></tr>
+ *   <tr><td>agentkit.contract.age</td><td>gauge, seconds</td><td>contract</td></tr>
+ *   <tr><td>agentkit.contract.stale</td><td>gauge, 1 or 0</td><td>contract</td></tr>
+ *   <tr><td>agentkit.verify.rejections</td><td>counter</td><td>agent, kind (the problem's tag)</td></tr>
+ *   <tr><td>agentkit.gate.decisions</td><td>counter</td><td>agent, opcode, decision (apply, propose)</td></tr>
+ *   <tr><td>agentkit.act.runs</td><td>timer</td><td>agent, opcode, outcome</td></tr>
+ *   <tr><td>agentkit.agent.transitions</td><td>counter</td><td>agent, kind</td></tr>
+ * </table>
+ *
+ * <p>The registry is looked up at first use, so the observer can exist before it.
+ */
+final class MicrometerObserver implements AgentObserver {
+  private final Supplier<MeterRegistry> registry;
+
+  MicrometerObserver(Supplier<MeterRegistry> registry) {
+    this.registry = registry;
+  }
+
+  @Override
+  public void fetched(String contract, long nanos, boolean ok) {
+    MeterRegistry r = registry.get();
+    if (r != null) {
+      Timer.builder("agentkit.contract.fetches")
+          .description("Fetches of a contract from its backend")
+          .tag("contract", contract)
+          .tag("outcome", ok ? "success" : "failure")
+          .register(r)
+          .record(nanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  @Override
+  public void watch(String contract, CachedContract cache) {
+    MeterRegistry r = registry.get();
+    if (r == null) {
+      return;
+    }
+    Gauge.builder("agentkit.contract.age", cache, MicrometerObserver::ageSeconds)
+        .description("Seconds since the contract held was fetched")
+        .baseUnit("seconds")
+        .tag("contract", contract)
+        .register(r);
+    Gauge.builder("agentkit.contract.stale", cache, MicrometerObserver::stale)
+        .description("1 when the contract held is past its ttl (a refresh is due or failed)")
+        .tag("contract", contract)
+        .register(r);
+  }
+
+  @Override
+  public void rejected(String agent, Problem.Kind kind) {
+    MeterRegistry r = registry.get();
+    if (r != null) {
+      r.counter("agentkit.verify.rejections", "agent", agent, "kind", kind.tag()).increment();
+    }
+  }
+
+  @Override
+  public void gated(String agent, String opcode, boolean applied) {
+    MeterRegistry r = registry.get();
+    if (r != null) {
+      r.counter(
+              "agentkit.gate.decisions",
+              "agent",
+              agent,
+              "opcode",
+              opcode,
+              "decision",
+              applied ? "apply" : "propose")
+          .increment();
+    }
+  }
+
+  @Override
+  public void ran(String agent, String opcode, String outcome, long nanos) {
+    MeterRegistry r = registry.get();
+    if (r != null) {
+      Timer.builder("agentkit.act.runs")
+          .description("Runs of an agent's acts")
+          .tags("agent", agent, "opcode", opcode, "outcome", outcome)
+          .register(r)
+          .record(nanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  @Override
+  public void transition(String agent, LiveAgent.Event event) {
+    MeterRegistry r = registry.get();
+    if (r != null) {
+      r.counter("agentkit.agent.transitions", "agent", agent, "kind", event.kind().name())
+          .increment();
+    }
+  }
+
+  private static double ageSeconds(CachedContract cache) {
+    return cache.freshness().map(f -> f.age().toNanos() / 1e9).orElse(Double.NaN);
+  }
+
+  private static double stale(CachedContract cache) {
+    return cache.freshness().map(f -> f.stale() ? 1.0 : 0.0).orElse(1.0);
+  }
+}

@@ -1,0 +1,79 @@
+package dev.agentkit.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentkit.LiveAgent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.ResolvableType;
+
+/**
+ * The starter in contexts other than the service's: without agents it adds nothing that fails, and
+ * a warn-only policy starts on breaking drift with the drift as a warning note.
+ */
+class StarterConditionsTest {
+  private final ContractServer backend = new ContractServer();
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  AgentkitAutoConfiguration.class,
+                  AgentkitMetricsAutoConfiguration.class,
+                  AgentkitActuatorAutoConfiguration.class));
+
+  @AfterEach
+  void stop() {
+    backend.close();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class WithAgent {
+    @Bean
+    PriorityAgent priorityAgent() {
+      return new PriorityAgent();
+    }
+  }
+
+  @Test
+  void withoutAgentsNothingIsBoundAndNothingFetched() {
+    runner
+        .withPropertyValues("agentkit.contracts.taskboard.url=" + backend.url())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBeanNamesForType(LiveAgent.class)).isEmpty();
+              assertThat(backend.authorizations()).isEmpty();
+            });
+  }
+
+  @Test
+  void aWarnOnlyPolicyStartsOnBreakingDriftWithAWarning() {
+    backend.serve(ContractServer.withoutUrgent());
+    runner
+        .withUserConfiguration(WithAgent.class)
+        .withPropertyValues(
+            "agentkit.contracts.taskboard.url=" + backend.url(),
+            "agentkit.contracts.taskboard.drift.mode=warn-only")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              LiveAgent<?> live =
+                  (LiveAgent<?>)
+                      context
+                          .getBeanProvider(
+                              ResolvableType.forClassWithGenerics(LiveAgent.class, Desk.class))
+                          .getObject();
+              assertThat(context.getBean("priorityAgentLiveAgent")).isSameAs(live);
+              assertThat(live.state()).isEqualTo(LiveAgent.State.BOUND);
+              assertThat(live.lastBound().notes())
+                  .contains(
+                      "warning: the backend removed enum value \"urgent\" of"
+                          + " set_task_priority.priority, which PriorityAgent uses; calls with it"
+                          + " are now rejected");
+            });
+  }
+}
