@@ -1,6 +1,7 @@
 package dev.agentkit.springai;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,6 +18,9 @@ import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.model.tool.ToolExecutionResult;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
+import org.springframework.ai.tool.execution.DefaultToolExecutionExceptionProcessor;
+import org.springframework.ai.tool.execution.ToolExecutionException;
+import org.springframework.ai.tool.execution.ToolExecutionExceptionProcessor;
 
 /**
  * A Spring AI {@link ToolCallingManager} that judges the tool calls of one model message as one
@@ -34,6 +38,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * correction ({@code [UnknownTool]}, listing the tools) instead of an exception.
  */
 public final class AgentkitToolCallingManager implements ToolCallingManager {
+  private static final ToolExecutionExceptionProcessor FAILURES =
+      DefaultToolExecutionExceptionProcessor.builder().build();
   private final ToolCallingManager delegate;
 
   private AgentkitToolCallingManager(ToolCallingManager delegate) {
@@ -147,7 +153,13 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
       }
       String arguments =
           call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments();
-      String result = other.call(arguments, context);
+      String result;
+      try {
+        result = other.call(arguments, context);
+      } catch (ToolExecutionException e) {
+        // As Spring AI's own manager answers it.
+        result = FAILURES.process(e);
+      }
       return result == null ? "" : result;
     }
   }
@@ -158,8 +170,9 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
       if (prompt.getOptions() instanceof ToolCallingChatOptions o) {
         List<ToolCallback> callbacks =
             o.getToolCallbacks() == null ? List.of() : o.getToolCallbacks();
-        Map<String, Object> context = o.getToolContext() == null ? Map.of() : o.getToolContext();
-        return new Tools(List.copyOf(callbacks), new ToolContext(Map.copyOf(context)));
+        Map<String, Object> context =
+            o.getToolContext() == null ? Map.of() : new HashMap<>(o.getToolContext());
+        return new Tools(List.copyOf(callbacks), new ToolContext(context));
       }
       return new Tools(List.of(), new ToolContext(Map.of()));
     }

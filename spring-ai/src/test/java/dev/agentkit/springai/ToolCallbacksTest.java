@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
+import org.springframework.ai.tool.execution.ToolExecutionException;
 
 /**
  * The callbacks beyond the scripted conversation's cases: on Spring AI's default manager, beside
@@ -54,6 +55,10 @@ class ToolCallbacksTest {
     @Override
     public String call(String toolInput) {
       inputs.add(toolInput);
+      if (toolInput.contains("storm")) {
+        throw new ToolExecutionException(
+            getToolDefinition(), new IllegalStateException("no forecast in a storm"));
+      }
       return "sunny";
     }
   }
@@ -84,7 +89,10 @@ class ToolCallbacksTest {
             calls(
                 call("c3", "weather", "{}"),
                 call("c4", "set_status", "{\"task_id\": \"t1\", \"status\": \"finished\"}")),
-            calls(call("c5", "weather", "{}")));
+            calls(call("c5", "weather", "{}")),
+            calls(
+                call("c6", "weather", "{\"storm\": true}"),
+                call("c7", "set_status", "{\"task_id\": \"t2\", \"status\": \"doing\"}")));
     List<ToolCallback> all = new ArrayList<>(tools.callbacks());
     all.add(weather);
     ChatClient.builder(model)
@@ -105,7 +113,11 @@ class ToolCallbacksTest {
                 + " calls again");
     // A message of other tools only goes to Spring AI's own manager.
     assertThat(model.answersTo(2)).containsExactly("c5 weather: sunny");
-    assertThat(weather.inputs).hasSize(2);
+    // A failing tool of another kind is answered as Spring AI's own manager answers it.
+    assertThat(model.answersTo(3))
+        .containsExactly(
+            "c6 weather: no forecast in a storm", "c7 set_status: Done: set_status ran.");
+    assertThat(weather.inputs).hasSize(3);
   }
 
   @Test
