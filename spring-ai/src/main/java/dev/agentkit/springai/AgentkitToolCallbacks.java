@@ -2,6 +2,7 @@ package dev.agentkit.springai;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.AgentPausedException;
+import dev.agentkit.BoundAgent;
 import dev.agentkit.Call;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
@@ -113,6 +114,14 @@ public final class AgentkitToolCallbacks<S> {
    */
   public static <S> Builder<S> builder(ActionSet<S> actions, String agent) {
     return new Builder<>(Acts.of(Objects.requireNonNull(actions, "actions")), agent);
+  }
+
+  /**
+   * Starts the callbacks of an agent a generated {@code bind} returned: its bound acts, as {@link
+   * #builder(ActionSet, String)} takes them.
+   */
+  public static <S> Builder<S> builder(BoundAgent<S> bound, String agent) {
+    return builder(Objects.requireNonNull(bound, "bound").acts(), agent);
   }
 
   /**

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.ActionSet;
+import dev.agentkit.BoundAgent;
 import dev.agentkit.CallFailedException;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.drift.DriftReport;
 import dev.agentkit.proposal.Proposal;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,6 +197,27 @@ class ToolCallbacksTest {
             "c2 tag_task: tag_task failed: the task is locked by its owner",
             "c3 archive_project: archive_project could not be sent to the user for approval, so"
                 + " it has not happened.");
+  }
+
+  @Test
+  void aBoundAgentsCallbacksAreItsActs() {
+    ActionSet<Board> acts = Board.actions();
+    AgentkitToolCallbacks<Board> tools =
+        AgentkitToolCallbacks.builder(
+                new BoundAgent<>(acts, DriftReport.unchanged("triage", "sha256:0"), List.of()),
+                "triage")
+            .ceiling(AutonomyRung.AUTO)
+            .anchor(Board::anchor)
+            .labeler(board)
+            .proposals(proposals::add)
+            .state(StateResolver.of(board))
+            .build();
+
+    assertThat(tools.callbacks())
+        .extracting(c -> c.getToolDefinition().name())
+        .containsExactlyElementsOf(acts.opcodes());
+    assertThat(tools.callbacks().get(2).call("{\"task_id\": \"t1\", \"status\": \"done\"}"))
+        .isEqualTo("Done: set_status ran.");
   }
 
   @Test
