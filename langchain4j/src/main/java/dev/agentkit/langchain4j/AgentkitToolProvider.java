@@ -53,19 +53,15 @@ public final class AgentkitToolProvider<S>
 
   private final AgentkitTools<S> tools;
   private final StateResolver<S> states;
-  private final ToolProviderResult result;
+  private final ToolExecutor executor = new Executor();
+  private volatile Offer offer;
   private final Map<UUID, Message> messages = new ConcurrentHashMap<>();
   private final Object[] stripes = new Object[STRIPES];
 
   private AgentkitToolProvider(AgentkitTools<S> tools, StateResolver<S> states) {
     this.tools = tools;
     this.states = states;
-    ToolExecutor executor = new Executor();
-    ToolProviderResult.Builder b = ToolProviderResult.builder();
-    for (ToolSpecification spec : tools.specifications()) {
-      b.add(spec, executor);
-    }
-    this.result = b.build();
+    this.offer = offer(tools.specifications());
     for (int i = 0; i < STRIPES; i++) {
       stripes[i] = new Object();
     }
@@ -93,10 +89,30 @@ public final class AgentkitToolProvider<S>
         .registerListener(this);
   }
 
-  /** The tools these acts offer: one per act, each executed through {@link AgentkitTools}. */
+  /**
+   * The tools these acts offer: one per act, each executed through {@link AgentkitTools}; over a
+   * live agent, the newest contract's.
+   */
   @Override
   public ToolProviderResult provideTools(ToolProviderRequest request) {
-    return result;
+    List<ToolSpecification> specifications = tools.specifications();
+    Offer o = offer;
+    if (o.specifications() != specifications) {
+      o = offer(specifications);
+      offer = o;
+    }
+    return o.result();
+  }
+
+  /** The specifications of one contract, and the result offering them. */
+  private record Offer(List<ToolSpecification> specifications, ToolProviderResult result) {}
+
+  private Offer offer(List<ToolSpecification> specifications) {
+    ToolProviderResult.Builder b = ToolProviderResult.builder();
+    for (ToolSpecification spec : specifications) {
+      b.add(spec, executor);
+    }
+    return new Offer(specifications, b.build());
   }
 
   /** Keeps the model's latest message of each invocation, so its calls are judged together. */

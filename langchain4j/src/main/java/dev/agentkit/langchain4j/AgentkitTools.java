@@ -1,7 +1,9 @@
 package dev.agentkit.langchain4j;
 
 import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
 import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
@@ -61,6 +63,12 @@ import org.slf4j.LoggerFactory;
  * acts on. A call that would change nothing ({@link ActionSet#willChange}) neither runs nor is
  * proposed: it comes back {@linkplain ToolCallResult.Unchanged unchanged}.
  *
+ * <p>Built from a {@link LiveAgent} ({@link #builder(LiveAgent, String)}), every call is judged
+ * against the newest contract the agent holds, and {@link #specifications()} follow it. While the
+ * agent is paused (breaking drift the policy rejects, or a stale source), every valid call is
+ * withheld: it comes back {@linkplain ToolCallResult.Proposed proposed}, and the model is told
+ * {@code [PausedForReview]} with the pause's sentence. Nothing runs until the agent resumes.
+ *
  * <p>The calls of one model message are one program, as {@link ActionSet#gate} judges a program:
  * when any of them is not valid, none runs and none is proposed, and the model gets every
  * correction at once, each valid call being told {@code [OtherCallsInvalid]}. For {@code
@@ -75,23 +83,19 @@ import org.slf4j.LoggerFactory;
  */
 public final class AgentkitTools<S> {
   private static final Logger log = LoggerFactory.getLogger(AgentkitTools.class);
-  private final ActionSet<S> actions;
-  private final ToolCallGuard guard;
+  private final Acts<S> acts;
   private final String agent;
   private final AutonomyRung ceiling;
   private final Function<? super Call, ObjectRef> anchor;
   private final Labeler labeler;
-  private final List<ToolSpecification> specifications;
   private final ToolCallListener listener;
 
   private AgentkitTools(Builder<S> b) {
-    this.actions = b.actions;
-    this.guard = ToolCallGuard.of(b.actions);
+    this.acts = b.acts;
     this.agent = b.agent;
     this.ceiling = b.ceiling;
     this.anchor = b.anchor;
     this.labeler = b.labeler;
-    this.specifications = Specifications.of(b.actions);
     this.listener = b.listener;
   }
 
@@ -103,7 +107,18 @@ public final class AgentkitTools<S> {
    *     name without colons or spaces, such as {@code triage}
    */
   public static <S> Builder<S> builder(ActionSet<S> actions, String agent) {
-    return new Builder<>(actions, agent);
+    return new Builder<>(Acts.of(Objects.requireNonNull(actions, "actions")), agent);
+  }
+
+  /**
+   * Starts the tools of a live agent: each call is judged against the newest contract it holds, and
+   * withheld while it is paused.
+   *
+   * @param live the live agent
+   * @param agent the agent's name, as for {@link #builder(ActionSet, String)}
+   */
+  public static <S> Builder<S> builder(LiveAgent<S> live, String agent) {
+    return new Builder<>(Acts.of(Objects.requireNonNull(live, "live")), agent);
   }
 
   /**
@@ -112,10 +127,11 @@ public final class AgentkitTools<S> {
    * writes, operands in the contract's order, as LangChain4j schema elements. A date operand is a
    * {@code JsonStringSchema} whose description says how to write a date, since LangChain4j's string
    * schema has no {@code format}; a structured operand is a {@code JsonStringSchema} whose
-   * description says it holds JSON. The same contract always gives equal specifications.
+   * description says it holds JSON. The same contract always gives equal specifications; for a live
+   * agent, they are the newest contract's (the last that bound, while the agent is paused).
    */
   public List<ToolSpecification> specifications() {
-    return specifications;
+    return acts.now().view().specifications();
   }
 
   /**
@@ -160,7 +176,7 @@ public final class AgentkitTools<S> {
     Objects.requireNonNull(request, "request");
     String name = Objects.requireNonNullElse(request.name(), "");
     Step step;
-    if (!name.equals(name.strip()) && actions.opcodes().contains(name.strip())) {
+    if (!name.equals(name.strip()) && acts.now().view().acts().opcodes().contains(name.strip())) {
       // The guard forgives spaces around a name; the service's lookup by exact name does not.
       String opcode = name.strip();
       GuardResult.Correction c =
@@ -168,7 +184,7 @@ public final class AgentkitTools<S> {
               opcode,
               List.of(Replies.inexactName(name, opcode)),
               "UnknownTool; the name differs from " + opcode + " by surrounding spaces");
-      step = new Step(request, corrected(request, c), null, false, null, Duration.ZERO);
+      step = new Step(request, corrected(request, c), null, false, null, Duration.ZERO, null, null);
     } else {
       step = judge(List.of(request)).get(0);
     }
@@ -186,6 +202,8 @@ public final class AgentkitTools<S> {
     final boolean apply;
     final ObjectRef anchor;
     final Duration judged;
+    final AgentPausedException paused;
+    final ActionSet<?> set;
 
     private Step(
         ToolExecutionRequest request,
@@ -193,13 +211,17 @@ public final class AgentkitTools<S> {
         Call call,
         boolean apply,
         ObjectRef anchor,
-        Duration judged) {
+        Duration judged,
+        AgentPausedException paused,
+        ActionSet<?> set) {
       this.request = request;
       this.settled = settled;
       this.call = call;
       this.apply = apply;
       this.anchor = anchor;
       this.judged = judged;
+      this.paused = paused;
+      this.set = set;
     }
 
     ToolExecutionRequest request() {
@@ -238,25 +260,41 @@ public final class AgentkitTools<S> {
               opcode,
               List.of(Replies.otherCallsInvalid(opcode, invalid)),
               "OtherCallsInvalid; " + String.join(", ", invalid));
-      out.add(new Step(s.request, corrected(s.request, c), s.call, false, null, s.judged));
+      out.add(
+          new Step(s.request, corrected(s.request, c), s.call, false, null, s.judged, null, null));
     }
     return out;
   }
 
   private Step judgeOne(ToolExecutionRequest request) {
     long t0 = System.nanoTime();
-    GuardResult checked = guard.check(request.name(), request.arguments());
+    Acts.Now<S> now = acts.now();
+    ActionSet<S> set = now.view().acts();
+    GuardResult checked = now.view().guard().check(request.name(), request.arguments());
     if (checked instanceof GuardResult.Correction c) {
-      return new Step(request, corrected(request, c), null, false, null, since(t0));
+      return new Step(request, corrected(request, c), null, false, null, since(t0), null, null);
     }
     Call accepted = ((GuardResult.Accepted) checked).call();
     notify(l -> l.verified(request, accepted, since(t0)));
     log.debug("agent {}: verified {}", agent, accepted.opcode());
-    Plan plan = actions.gate(List.of(accepted), ceiling);
-    if (!plan.apply().isEmpty()) {
-      return new Step(request, null, plan.apply().get(0), true, null, since(t0));
+    if (now.paused() != null) {
+      // A paused live agent withholds every valid call: proposed, never run.
+      return withheld(request, accepted, set, now.paused(), t0);
     }
-    Call call = plan.propose().get(0);
+    Plan plan = set.gate(List.of(accepted), ceiling);
+    if (!plan.apply().isEmpty()) {
+      return new Step(request, null, plan.apply().get(0), true, null, since(t0), null, set);
+    }
+    return withheld(request, plan.propose().get(0), set, null, t0);
+  }
+
+  /** A withheld call, anchored on the object it acts on, or settled when that cannot be named. */
+  private Step withheld(
+      ToolExecutionRequest request,
+      Call call,
+      ActionSet<S> set,
+      AgentPausedException paused,
+      long t0) {
     String opcode = call.opcode();
     ObjectRef ref;
     try {
@@ -268,7 +306,7 @@ public final class AgentkitTools<S> {
       // The anchor function failed: the operator's to fix, not the model's.
       ToolCallResult failed =
           new ToolCallResult.Failed(request, error(request, Replies.notSent(opcode)), call, e);
-      return new Step(request, failed, call, false, null, since(t0));
+      return new Step(request, failed, call, false, null, since(t0), null, set);
     }
     if (!known(ref)) {
       // Labels come from code, so an object the labeler cannot name is one the model made up.
@@ -277,31 +315,33 @@ public final class AgentkitTools<S> {
               opcode,
               List.of(Replies.unknownObject(opcode, ref)),
               "UnknownObject; the labeler has no label for " + ref.key());
-      return new Step(request, corrected(request, c), call, false, null, since(t0));
+      return new Step(request, corrected(request, c), call, false, null, since(t0), null, null);
     }
-    return new Step(request, null, call, false, ref, since(t0));
+    return new Step(request, null, call, false, ref, since(t0), paused, set);
   }
 
   /**
    * Carries out one judged call against the state: runs it, proposes it, or answers that it would
    * change nothing; a settled call is only reported. Tells the listener and the log.
    */
+  @SuppressWarnings("unchecked")
   ToolCallResult finish(Step step, S state) {
     if (step.settled != null) {
       report(step.settled, step.judged);
       return step.settled;
     }
     long t0 = System.nanoTime();
+    ActionSet<S> set = (ActionSet<S>) step.set;
     ToolCallResult result;
     try {
-      if (!actions.willChange(state, step.call)) {
+      if (!set.willChange(state, step.call)) {
         result =
             new ToolCallResult.Unchanged(
                 step.request,
                 reply(step.request, Replies.unchanged(step.call.opcode(), step.apply)),
                 step.call);
       } else {
-        result = step.apply ? run(step.request, step.call, state) : propose(step, state);
+        result = step.apply ? run(step, set, state) : propose(step, set);
       }
     } catch (RuntimeException e) {
       // A reader the premise check called threw: the operator's to fix.
@@ -317,10 +357,16 @@ public final class AgentkitTools<S> {
     return result;
   }
 
-  private ToolCallResult run(ToolExecutionRequest request, Call call, S state) {
+  private ToolCallResult run(Step step, ActionSet<S> set, S state) {
+    ToolExecutionRequest request = step.request;
+    Call call = step.call;
     Outcome outcome;
     try {
-      outcome = actions.run(state, call);
+      outcome = acts.run(set, state, call);
+    } catch (AgentPausedException e) {
+      // The live agent paused between judging and running: withheld, never run.
+      Step again = withheld(request, call, set, e, System.nanoTime());
+      return again.settled != null ? again.settled : propose(again, set);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -349,7 +395,7 @@ public final class AgentkitTools<S> {
         request, reply(request, Replies.ran(call.opcode(), result)), outcome);
   }
 
-  private ToolCallResult propose(Step step, S state) {
+  private ToolCallResult propose(Step step, ActionSet<S> set) {
     String opcode = step.call.opcode();
     Proposal proposal;
     try {
@@ -357,8 +403,8 @@ public final class AgentkitTools<S> {
           Proposal.builder(agent)
               .labeler(labeler)
               .anchor(step.anchor)
-              .question(actions.ask(step.call))
-              .op(actions, step.call)
+              .question(set.ask(step.call))
+              .op(set, step.call)
               .build();
     } catch (RuntimeException e) {
       // The ask wording or the proposal's own checks failed (InvalidProposalException): the
@@ -366,8 +412,9 @@ public final class AgentkitTools<S> {
       return new ToolCallResult.Failed(
           step.request, error(step.request, Replies.notSent(opcode)), step.call, e);
     }
-    return new ToolCallResult.Proposed(
-        step.request, reply(step.request, Replies.proposed(opcode)), proposal);
+    String text =
+        step.paused == null ? Replies.proposed(opcode) : Replies.paused(opcode, step.paused);
+    return new ToolCallResult.Proposed(step.request, reply(step.request, text), proposal);
   }
 
   /** Tells the listener and the log what became of a call. */
@@ -423,20 +470,20 @@ public final class AgentkitTools<S> {
 
   @Override
   public String toString() {
-    return "AgentkitTools[" + agent + ", " + ceiling + ", " + actions.opcodes() + "]";
+    return "AgentkitTools[" + agent + ", " + ceiling + ", " + acts + "]";
   }
 
   /** Configures {@link AgentkitTools}. Not thread-safe. */
   public static final class Builder<S> {
-    private final ActionSet<S> actions;
+    private final Acts<S> acts;
     private final String agent;
     private AutonomyRung ceiling = AutonomyRung.ASK;
     private Function<? super Call, ObjectRef> anchor;
     private Labeler labeler = Labeler.none();
     private ToolCallListener listener = new ToolCallListener() {};
 
-    private Builder(ActionSet<S> actions, String agent) {
-      this.actions = Objects.requireNonNull(actions, "actions");
+    private Builder(Acts<S> acts, String agent) {
+      this.acts = acts;
       this.agent = Objects.requireNonNullElse(agent, "").strip();
     }
 
@@ -454,7 +501,8 @@ public final class AgentkitTools<S> {
      * Names the object a withheld call acts on, from the call. It receives the call bound to its
      * op, so it can name the op's object type: for a contract whose ops name their object by a
      * {@code <type>_id} operand, {@code call -> ObjectRef.of(call.op().objectType(),
-     * call.arg(call.op().objectType() + "_id"))}. Needed when any call can be withheld.
+     * call.arg(call.op().objectType() + "_id"))}. Needed when any call can be withheld, so always
+     * for a live agent, which withholds every call while it is paused.
      */
     public Builder<S> anchor(Function<? super Call, ObjectRef> anchor) {
       this.anchor = Objects.requireNonNull(anchor, "anchor");
@@ -502,18 +550,26 @@ public final class AgentkitTools<S> {
                 + "\" need an anchor function: "
                 + String.join(", ", withheld)
                 + (withheld.size() == 1 ? " is" : " are")
-                + " proposed to the user, and a proposal names the object it acts on; pass"
+                + (acts.isLive()
+                    ? " proposed to the user while the live agent is paused"
+                    : " proposed to the user")
+                + ", and a proposal names the object it acts on; pass"
                 + " anchor(call -> ObjectRef.of(call.op().objectType(), call.arg(\"<its id"
                 + " operand>\")))");
       }
       return new AgentkitTools<>(this);
     }
 
-    /** The opcodes, sorted, whose calls the gate would propose rather than run. */
+    /**
+     * The opcodes, sorted, whose calls the gate would propose rather than run: for a live agent,
+     * every one, since a paused agent proposes every call.
+     */
     private List<String> withheld() {
       List<String> out = new ArrayList<>();
+      ActionSet<S> actions = acts.now().view().acts();
       for (String opcode : actions.opcodes()) {
-        if (ceiling != AutonomyRung.AUTO
+        if (acts.isLive()
+            || ceiling != AutonomyRung.AUTO
             || AutonomyRung.maxRungFor(actions.op(opcode).orElseThrow().tier()) != AutonomyRung.AUTO
             || !actions.canRun(opcode)) {
           out.add(opcode);

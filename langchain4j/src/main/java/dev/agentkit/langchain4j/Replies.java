@@ -1,5 +1,6 @@
 package dev.agentkit.langchain4j;
 
+import dev.agentkit.AgentPausedException;
 import dev.agentkit.proposal.ObjectRef;
 import java.util.List;
 
@@ -16,6 +17,20 @@ final class Replies {
 
   static String proposed(String opcode) {
     return opcode + " was sent to the user for approval; it has not happened yet.";
+  }
+
+  /**
+   * A valid call a paused live agent withheld: the pause's own sentence (what is paused and why,
+   * with the drift sentence) follows, without the exception's tag and its "was not run" clause.
+   */
+  static String paused(String opcode, AgentPausedException pause) {
+    String why = pause.getMessage();
+    int colon = why.indexOf(": ");
+    return "[PausedForReview] "
+        + opcode
+        + " is paused for review, so it was sent to the user for approval and has not happened"
+        + " yet: "
+        + (colon < 0 ? why : why.substring(colon + 2));
   }
 
   static String unchanged(String opcode, boolean wouldRun) {

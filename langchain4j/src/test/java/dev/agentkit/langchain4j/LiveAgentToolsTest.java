@@ -1,0 +1,185 @@
+package dev.agentkit.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.agentkit.CompiledAgent;
+import dev.agentkit.LiveAgent;
+import dev.agentkit.Use;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftPolicy;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.memory.chat.MessageWindowChatMemory;
+import dev.langchain4j.service.AiServices;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tools over a live agent, against a real loopback backend whose contract changes between two
+ * calls: each call sees the newest contract, and a paused agent withholds every call.
+ */
+class LiveAgentToolsTest {
+  static final Op SET_STATUS =
+      Op.builder("set_status")
+          .description("Set a task's status.")
+          .objectType("task")
+          .tier(Tier.REVERSIBLE)
+          .operand(Board.TASK_ID)
+          .operand(
+              Operand.enumOf("status", true, "todo", "doing", "blocked", "done")
+                  .withDescription("Where the task stands."))
+          .build();
+  static final Contract TASKBOARD = Contract.of("taskboard", List.of(SET_STATUS));
+  static final Clock TODAY = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);
+
+  final Board board = new Board();
+  LoopbackBackend backend;
+  LiveAgent<Board> live;
+  AgentkitTools<Board> tools;
+
+  @BeforeEach
+  void start() throws Exception {
+    backend = new LoopbackBackend(TASKBOARD);
+    live =
+        LiveAgent.bind(
+            new CompiledAgent("triage", TASKBOARD, TASKBOARD.digest()),
+            backend.cache(Duration.ofMillis(20), Duration.ofMinutes(1)),
+            List.of(
+                Use.<Board>of("set_status", ChangeCategory.SCALAR_SET)
+                    .input("status")
+                    .reader((b, call) -> b.task(call).status)
+                    .run(
+                        (b, call) -> {
+                          b.task(call).status = call.arg("status");
+                          return null;
+                        })
+                    .build()),
+            DriftPolicy.failOnBreaking(),
+            TODAY);
+    tools =
+        AgentkitTools.builder(live, "triage")
+            .ceiling(AutonomyRung.AUTO)
+            .anchor(Board::anchor)
+            .labeler(board)
+            .build();
+  }
+
+  @AfterEach
+  void stop() {
+    backend.close();
+  }
+
+  /** Uses the agent until the condition holds: each use is what lets it notice a change. */
+  void until(BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!condition.getAsBoolean()) {
+      live.state();
+      assertThat(System.nanoTime()).as("waiting; the agent is " + live).isLessThan(deadline);
+      Thread.sleep(5);
+    }
+  }
+
+  ToolCallResult setStatus(String status) {
+    String arguments = "{\"task_id\": \"t1\", \"status\": \"" + status + "\"}";
+    return tools
+        .executeAll(
+            AiMessage.from(List.of(AgentkitToolsTest.call("c1", "set_status", arguments))), board)
+        .get(0);
+  }
+
+  @Test
+  void aTierRaisedBetweenTwoCallsPausesTheSecondForReviewAndNothingRuns() throws Exception {
+    assertThat(setStatus("doing").text()).isEqualTo("Done: set_status ran.");
+
+    backend.serve(
+        Contract.of("taskboard", List.of(SET_STATUS.toBuilder().tier(Tier.IRREVERSIBLE).build())));
+    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+
+    ToolCallResult paused = setStatus("done");
+    assertThat(paused).isInstanceOf(ToolCallResult.Proposed.class);
+    assertThat(paused.text())
+        .startsWith(
+            "[PausedForReview] set_status is paused for review, so it was sent to the user for"
+                + " approval and has not happened yet: triage is paused on a live contract it"
+                + " cannot act on; it proposes every call until a contract binds again or the"
+                + " drift policy acknowledges the change:\n"
+                + "[DriftBreaking] triage cannot bind to the live taskboard contract")
+        .contains("- tier-raised: the backend raised the tier of set_status");
+    assertThat(((ToolCallResult.Proposed) paused).proposal().anchor().key()).isEqualTo("task:t1");
+    assertThat(board.tasks.get("t1").status).isEqualTo("doing");
+    // A call that is not valid is still corrected, not proposed.
+    assertThat(setStatus("finished")).isInstanceOf(ToolCallResult.Corrected.class);
+
+    backend.serve(TASKBOARD);
+    until(() -> live.state() == LiveAgent.State.BOUND);
+    assertThat(setStatus("done").text()).isEqualTo("Done: set_status ran.");
+    assertThat(board.tasks.get("t1").status).isEqualTo("done");
+  }
+
+  @Test
+  void anAiServicesAssistantIsOfferedTheNewestContractAndToldOfThePause() throws Exception {
+    AiServicesTest.ScriptedModel model = new AiServicesTest.ScriptedModel();
+    AiServicesTest.Assistant assistant =
+        AgentkitToolProvider.of(tools, StateResolver.of(board))
+            .configure(AiServices.builder(AiServicesTest.Assistant.class))
+            .chatModel(model)
+            .chatMemoryProvider(id -> MessageWindowChatMemory.withMaxMessages(50))
+            .build();
+
+    backend.serve(
+        Contract.of(
+            "taskboard",
+            List.of(SET_STATUS.toBuilder().description("Move a task to another column.").build())));
+    until(() -> tools.specifications().get(0).description().startsWith("Move"));
+    model
+        .then(
+            AgentkitToolsTest.call(
+                "c1", "set_status", "{\"task_id\": \"t1\", \"status\": \"done\"}"))
+        .then("ok");
+    assistant.chat("alice", "Finish the report");
+    List<ToolSpecification> offered = model.requests.get(0).toolSpecifications();
+    assertThat(offered)
+        .extracting(ToolSpecification::description)
+        .containsExactly("Move a task to another column.");
+    assertThat(model.lastTexts()).containsExactly("Done: set_status ran.");
+
+    backend.serve(
+        Contract.of("taskboard", List.of(SET_STATUS.toBuilder().tier(Tier.IRREVERSIBLE).build())));
+    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+    model
+        .then(
+            AgentkitToolsTest.call(
+                "c2", "set_status", "{\"task_id\": \"t1\", \"status\": \"todo\"}"))
+        .then("ok");
+    assistant.chat("alice", "Reopen it");
+    assertThat(model.lastTexts())
+        .last()
+        .asString()
+        .startsWith("[PausedForReview] set_status is paused for review");
+    assertThat(board.tasks.get("t1").status).isEqualTo("done");
+  }
+
+  @Test
+  void aLiveAgentsToolsNeedAnAnchor() {
+    assertThatThrownBy(
+            () -> AgentkitTools.builder(live, "triage").ceiling(AutonomyRung.AUTO).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith(
+            "the tools of agent \"triage\" need an anchor function: set_status is proposed to the"
+                + " user while the live agent is paused, and a proposal names the object it acts"
+                + " on; pass anchor(");
+  }
+}

@@ -1,0 +1,482 @@
+package dev.agentkit.springai;
+
+import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
+import dev.agentkit.BoundAgent;
+import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
+import dev.agentkit.Outcome;
+import dev.agentkit.Plan;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.proposal.Labeler;
+import dev.agentkit.proposal.ObjectRef;
+import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.ToolCallGuard;
+import dev.agentkit.tool.ToolSchemas;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * The acts of a bound agent as Spring AI tool callbacks: their definitions, from the contract, and
+ * the execution of the calls a model makes, guarded and gated.
+ *
+ * <pre>{@code
+ * AgentkitToolCallbacks<Board> tools =
+ *     AgentkitToolCallbacks.builder(acts, "triage")
+ *         .ceiling(AutonomyRung.AUTO)
+ *         .anchor(call -> ObjectRef.of("task", call.arg("task_id")))
+ *         .labeler(board.labeler())
+ *         .proposals(inbox::send)
+ *         .state(StateResolver.of(board))
+ *         .build();
+ * ChatClient chat =
+ *     ChatClient.builder(model)
+ *         .defaultAdvisors(AgentkitToolCallingManager.advisor())
+ *         .defaultToolCallbacks(tools.callbacks())
+ *         .build();
+ * }</pre>
+ *
+ * <p>Each tool call goes through three steps. {@link ToolCallGuard} checks the tool name and the
+ * arguments against the live contract; a call that fails is answered with sentences the model can
+ * fix its call from. {@link ActionSet#gate} then decides, with the agent's ceiling, whether the
+ * call may run now: if so it runs, and what its run handler returned is sent back to the model (a
+ * string as it is, a record as JSON); otherwise it is withheld: a {@link Proposal}, whose question
+ * is the act's ask wording and whose anchor is the object the call acts on, goes to the proposal
+ * sink, and the model is told it was sent for approval. A call that would change nothing ({@link
+ * ActionSet#willChange}) neither runs nor is proposed, and the model is told so.
+ *
+ * <p>The tool definitions are the schemas {@link ToolSchemas} writes. Built from a {@link
+ * LiveAgent}, every call is judged against the newest contract the agent holds, and the definitions
+ * follow it; while the agent is paused (breaking drift, or a stale source) every valid call is
+ * withheld and the model is told {@code [PausedForReview]} with the pause's sentence: nothing runs.
+ *
+ * <p>With {@link AgentkitToolCallingManager} (what {@link AgentkitToolCallingManager#advisor()}
+ * installs), the calls of one model message are one program: when any of them is not valid, none
+ * runs and none is proposed, and the model gets every correction at once, each valid call being
+ * told {@code [OtherCallsInvalid]}. A callback called on its own, by Spring AI's default manager,
+ * judges its call alone.
+ *
+ * <p>Thread-safe as far as the handlers, labeler, sink and state resolver are; calls that share a
+ * state object run one at a time. Nothing a model wrote makes a callback throw, nor does a handler
+ * or sink that throws; what becomes of each call is logged through SLF4J (logger {@code
+ * dev.agentkit.springai.AgentkitToolCallbacks}).
+ *
+ * @param <S> the agent's state type, passed to readers and run handlers
+ */
+public final class AgentkitToolCallbacks<S> {
+  private static final Logger log = LoggerFactory.getLogger(AgentkitToolCallbacks.class);
+  private static final int STRIPES = 64;
+
+  private final Acts<S> acts;
+  private final String agent;
+  private final AutonomyRung ceiling;
+  private final Function<? super Call, ObjectRef> anchor;
+  private final Labeler labeler;
+  private final Consumer<? super Proposal> sink;
+  private final StateResolver<S> states;
+  private final List<ToolCallback> callbacks;
+  private final Object[] stripes = new Object[STRIPES];
+
+  private AgentkitToolCallbacks(Builder<S> b) {
+    this.acts = b.acts;
+    this.agent = b.agent;
+    this.ceiling = b.ceiling;
+    this.anchor = b.anchor;
+    this.labeler = b.labeler;
+    this.sink = b.sink;
+    this.states = b.states;
+    List<ToolCallback> out = new ArrayList<>();
+    for (String opcode : acts.opcodes()) {
+      out.add(new AgentkitToolCallback(this, opcode));
+    }
+    this.callbacks = List.copyOf(out);
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Object();
+    }
+  }
+
+  /**
+   * Starts the callbacks of a bound set.
+   *
+   * @param actions the bound acts
+   * @param agent the agent's name; it namespaces the ask keys of its proposals, so it is a plain
+   *     name without colons or spaces, such as {@code triage}
+   */
+  public static <S> Builder<S> builder(ActionSet<S> actions, String agent) {
+    return new Builder<>(Acts.of(Objects.requireNonNull(actions, "actions")), agent);
+  }
+
+  /**
+   * Starts the callbacks of an agent a generated {@code bind} returned: its bound acts, as {@link
+   * #builder(ActionSet, String)} takes them.
+   */
+  public static <S> Builder<S> builder(BoundAgent<S> bound, String agent) {
+    return builder(Objects.requireNonNull(bound, "bound").acts(), agent);
+  }
+
+  /**
+   * Starts the callbacks of a live agent: each call is judged against the newest contract it holds,
+   * and withheld while it is paused.
+   *
+   * @param live the live agent
+   * @param agent the agent's name, as for {@link #builder(ActionSet, String)}
+   */
+  public static <S> Builder<S> builder(LiveAgent<S> live, String agent) {
+    return new Builder<>(Acts.of(Objects.requireNonNull(live, "live")), agent);
+  }
+
+  /**
+   * One callback per act, sorted by name. Each callback's definition is read from the newest
+   * contract at each use: the name is the opcode, the description the act's description, and the
+   * input schema the JSON Schema {@link ToolSchemas} writes, operands in the contract's order.
+   */
+  public List<ToolCallback> callbacks() {
+    return callbacks;
+  }
+
+  /** The definition of one act's tool, from the newest contract. */
+  ToolDefinition definition(String opcode) {
+    Map<String, ToolDefinition> now = acts.now().view().definitions();
+    ToolDefinition d = now.get(opcode);
+    if (d == null) {
+      throw new IllegalStateException(
+          "the contract "
+              + agent
+              + " is bound to has no act "
+              + opcode
+              + "; rebuild the callbacks");
+    }
+    return d;
+  }
+
+  /** Judges and carries out one call on its own, as Spring AI's default manager calls a tool. */
+  String callAlone(String name, String arguments, ToolContext context) {
+    return finish(judge(name, arguments), context);
+  }
+
+  /**
+   * One call as judged before anything runs: settled (answered already: corrected, or failed for
+   * the operator), or to be applied or proposed.
+   */
+  static final class Step {
+    final AgentkitToolCallbacks<?> owner;
+    final String name;
+    final String settled;
+    final boolean invalid;
+    final Call call;
+    final boolean apply;
+    final ObjectRef anchor;
+    final AgentPausedException paused;
+    final ActionSet<?> judged;
+
+    Step(
+        AgentkitToolCallbacks<?> owner,
+        String name,
+        String settled,
+        boolean invalid,
+        Call call,
+        boolean apply,
+        ObjectRef anchor,
+        AgentPausedException paused,
+        ActionSet<?> judged) {
+      this.owner = owner;
+      this.name = name;
+      this.settled = settled;
+      this.invalid = invalid;
+      this.call = call;
+      this.apply = apply;
+      this.anchor = anchor;
+      this.paused = paused;
+      this.judged = judged;
+    }
+
+    /** The name to list among a message's invalid calls. */
+    String shownName() {
+      return name == null || name.isBlank() ? "(no name)" : name.strip();
+    }
+
+    /** This valid call, held back because others of its message were not valid. */
+    Step heldBack(List<String> invalid) {
+      String tool = call == null ? shownName() : call.opcode();
+      String text = Replies.otherCallsInvalid(tool, invalid);
+      log.info("agent {}: corrected {}: OtherCallsInvalid; {}", owner.agent, tool, invalid);
+      return new Step(owner, name, text, true, null, false, null, null, null);
+    }
+  }
+
+  /** A correction the guard wrote: settled and invalid. */
+  private Step corrected(String name, GuardResult.Correction c) {
+    log.info("agent {}: corrected {}: {}", agent, c.tool(), c.detail());
+    return new Step(this, name, c.message(), true, null, false, null, null, null);
+  }
+
+  /**
+   * Judges one call before anything runs: guarded, and gated alone (the guard verified it, so the
+   * gate cannot reject it). Reads no state.
+   */
+  Step judge(String name, String arguments) {
+    Acts.Now<S> now = acts.now();
+    ActionSet<S> set = now.view().acts();
+    GuardResult checked = now.view().guard().check(name, arguments);
+    if (checked instanceof GuardResult.Correction c) {
+      return corrected(name, c);
+    }
+    Call accepted = ((GuardResult.Accepted) checked).call();
+    log.debug("agent {}: verified {}", agent, accepted.opcode());
+    if (now.paused() == null) {
+      Plan plan = set.gate(List.of(accepted), ceiling);
+      if (!plan.apply().isEmpty()) {
+        return new Step(this, name, null, false, plan.apply().get(0), true, null, null, set);
+      }
+      accepted = plan.propose().get(0);
+    }
+    return withheld(name, accepted, now.paused(), set);
+  }
+
+  /** A withheld call, anchored on the object it acts on, or settled when that cannot be named. */
+  private Step withheld(String name, Call call, AgentPausedException paused, ActionSet<S> set) {
+    String opcode = call.opcode();
+    ObjectRef ref;
+    try {
+      ref = anchor == null ? null : anchor.apply(call);
+      if (ref == null) {
+        throw new IllegalStateException("the anchor function gave no object for " + opcode);
+      }
+    } catch (RuntimeException e) {
+      // The anchor function failed: the operator's to fix, not the model's.
+      log.warn("agent {}: cannot anchor {}", agent, opcode, e);
+      return new Step(this, name, Replies.notSent(opcode), false, call, false, null, null, set);
+    }
+    if (!known(ref)) {
+      // Labels come from code, so an object the labeler cannot name is one the model made up.
+      log.info("agent {}: corrected {}: UnknownObject; no label for {}", agent, opcode, ref.key());
+      return new Step(
+          this, name, Replies.unknownObject(opcode, ref), true, null, false, null, null, null);
+    }
+    return new Step(this, name, null, false, call, false, ref, paused, set);
+  }
+
+  /** Carries out one judged call: runs it, proposes it, or answers that it would change nothing. */
+  String finish(Step step, ToolContext context) {
+    if (step.settled != null) {
+      return step.settled;
+    }
+    S state = states.resolve(context == null ? new ToolContext(Map.of()) : context);
+    Objects.requireNonNull(state, "the state resolver gave no state");
+    synchronized (stripes[Math.floorMod(System.identityHashCode(state), STRIPES)]) {
+      return carryOut(step, state);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private String carryOut(Step step, S state) {
+    Call call = step.call;
+    ActionSet<S> set = (ActionSet<S>) step.judged;
+    String opcode = call.opcode();
+    try {
+      if (!set.willChange(state, call)) {
+        log.debug("agent {}: not {} {}: no change", agent, step.apply ? "run" : "proposed", opcode);
+        return Replies.unchanged(opcode, step.apply);
+      }
+      return step.apply ? run(step, set, call, state) : propose(step, set, call, step.paused);
+    } catch (RuntimeException e) {
+      // A reader the premise check called threw: the operator's to fix.
+      log.warn("agent {}: {} failed before it ran", agent, opcode, e);
+      return step.apply ? Replies.runFailed(opcode) : Replies.notSent(opcode);
+    }
+  }
+
+  private String run(Step step, ActionSet<S> set, Call call, S state) {
+    Outcome outcome;
+    try {
+      outcome = acts.run(set, state, call);
+    } catch (AgentPausedException e) {
+      // The live agent paused between judging and running: withheld, never run.
+      Step again = withheld(step.name, call, e, set);
+      return again.settled != null ? again.settled : propose(again, set, call, e);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      log.warn("agent {}: {} failed", agent, call.opcode(), e);
+      return Replies.runFailed(call.opcode());
+    }
+    if (!outcome.done()) {
+      // The handler said what went wrong in words meant for the model.
+      log.warn("agent {}: {} failed", agent, call.opcode(), outcome.exception().orElse(null));
+      return Replies.runFailed(call.opcode(), outcome.failure());
+    }
+    log.debug("agent {}: ran {}", agent, call.opcode());
+    String result;
+    try {
+      result = Results.text(outcome);
+    } catch (IllegalStateException e) {
+      // The act ran; only its result cannot be shown. Say so, and keep the detail for the log.
+      log.warn(
+          "agent {}: the result of {} cannot be shown: {}", agent, call.opcode(), e.getMessage());
+      result = "(the result could not be shown)";
+    }
+    return Replies.ran(call.opcode(), result);
+  }
+
+  private String propose(Step step, ActionSet<S> set, Call call, AgentPausedException paused) {
+    String opcode = call.opcode();
+    try {
+      Proposal proposal =
+          Proposal.builder(agent)
+              .labeler(labeler)
+              .anchor(step.anchor)
+              .question(set.ask(call))
+              .op(set, call)
+              .build();
+      sink.accept(proposal);
+      log.info("agent {}: proposed {}", agent, proposal.askKey());
+    } catch (RuntimeException e) {
+      // The ask wording, the proposal's own checks or the sink failed: the operator's to fix.
+      log.warn("agent {}: {} could not be proposed", agent, opcode, e);
+      return Replies.notSent(opcode);
+    }
+    return paused == null ? Replies.proposed(opcode) : Replies.paused(opcode, paused);
+  }
+
+  private boolean known(ObjectRef ref) {
+    return ref.hasLabel()
+        || labeler.label(ref.kind(), ref.id()).filter(l -> !l.isBlank()).isPresent();
+  }
+
+  String agent() {
+    return agent;
+  }
+
+  @Override
+  public String toString() {
+    return "AgentkitToolCallbacks[" + agent + ", " + ceiling + ", " + acts + "]";
+  }
+
+  /** Configures {@link AgentkitToolCallbacks}. Not thread-safe. */
+  public static final class Builder<S> {
+    private final Acts<S> acts;
+    private final String agent;
+    private AutonomyRung ceiling = AutonomyRung.ASK;
+    private Function<? super Call, ObjectRef> anchor;
+    private Labeler labeler = Labeler.none();
+    private Consumer<? super Proposal> sink;
+    private StateResolver<S> states;
+
+    private Builder(Acts<S> acts, String agent) {
+      this.acts = acts;
+      this.agent = Objects.requireNonNullElse(agent, "").strip();
+    }
+
+    /**
+     * The highest rung this agent may use. {@link AutonomyRung#ASK}, the default, proposes every
+     * call; {@link AutonomyRung#AUTO} runs the calls whose tier allows running live and whose act
+     * has a run handler.
+     */
+    public Builder<S> ceiling(AutonomyRung ceiling) {
+      this.ceiling = Objects.requireNonNull(ceiling, "ceiling");
+      return this;
+    }
+
+    /**
+     * Names the object a withheld call acts on, from the call bound to its op: {@code call ->
+     * ObjectRef.of(call.op().objectType(), call.arg(call.op().objectType() + "_id"))} for a
+     * contract whose ops name their object by a {@code <type>_id} operand. Needed when any call can
+     * be withheld, so always for a live agent.
+     */
+    public Builder<S> anchor(Function<? super Call, ObjectRef> anchor) {
+      this.anchor = Objects.requireNonNull(anchor, "anchor");
+      return this;
+    }
+
+    /**
+     * Resolves the live labels of the objects proposals name; the default knows no object, so then
+     * the anchor function must give labelled refs. An object that neither labels is taken to be one
+     * the model made up, and the call is corrected.
+     */
+    public Builder<S> labeler(Labeler labeler) {
+      this.labeler = Objects.requireNonNull(labeler, "labeler");
+      return this;
+    }
+
+    /**
+     * Receives each withheld call's proposal, to deliver to the user (an inbox's {@code send}).
+     * Needed when any call can be withheld, so always for a live agent. What it throws is logged,
+     * and the model is told the call could not be sent for approval.
+     */
+    public Builder<S> proposals(Consumer<? super Proposal> sink) {
+      this.sink = Objects.requireNonNull(sink, "sink");
+      return this;
+    }
+
+    /** Finds the state each call acts on, from its tool context; use {@link StateResolver#of}. */
+    public Builder<S> state(StateResolver<S> states) {
+      this.states = Objects.requireNonNull(states, "states");
+      return this;
+    }
+
+    /**
+     * Builds the callbacks.
+     *
+     * @throws IllegalStateException when the agent has no name or no state, or when a call can be
+     *     withheld and no anchor function or proposal sink is set
+     */
+    public AgentkitToolCallbacks<S> build() {
+      List<String> missing = new ArrayList<>();
+      if (agent.isEmpty()) {
+        missing.add("the agent's name, which namespaces the ask keys of its proposals");
+      }
+      if (states == null) {
+        missing.add("state(...), which finds the state each call acts on");
+      }
+      String withheld = withheld();
+      if (anchor == null && !withheld.isEmpty()) {
+        missing.add(
+            "anchor(...), which names the object a withheld call acts on (for example call ->"
+                + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\")))");
+      }
+      if (sink == null && !withheld.isEmpty()) {
+        missing.add("proposals(...), which delivers a withheld call's proposal to the user");
+      }
+      if (!missing.isEmpty()) {
+        throw new IllegalStateException(
+            "[ToolCallbacksIncomplete] the tool callbacks of agent \""
+                + agent
+                + "\" need "
+                + String.join("; and ", missing)
+                + (withheld.isEmpty() ? "" : " (" + withheld + ")"));
+      }
+      return new AgentkitToolCallbacks<>(this);
+    }
+
+    /** Why some calls can be withheld, or empty when every call runs. */
+    private String withheld() {
+      if (acts.isLive()) {
+        return "a live agent withholds every call while it is paused";
+      }
+      List<String> out = new ArrayList<>();
+      ActionSet<S> set = acts.now().view().acts();
+      for (String opcode : set.opcodes()) {
+        if (ceiling != AutonomyRung.AUTO
+            || AutonomyRung.maxRungFor(set.op(opcode).orElseThrow().tier()) != AutonomyRung.AUTO
+            || !set.canRun(opcode)) {
+          out.add(opcode);
+        }
+      }
+      if (out.isEmpty()) {
+        return "";
+      }
+      return String.join(", ", out) + (out.size() == 1 ? " is" : " are") + " proposed to the user";
+    }
+  }
+}

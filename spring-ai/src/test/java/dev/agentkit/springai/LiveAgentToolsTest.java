@@ -1,0 +1,165 @@
+package dev.agentkit.springai;
+
+import static dev.agentkit.springai.ScriptedChatModel.call;
+import static dev.agentkit.springai.ScriptedChatModel.calls;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentkit.CompiledAgent;
+import dev.agentkit.LiveAgent;
+import dev.agentkit.Use;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.proposal.Proposal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.chat.client.ChatClient;
+
+/**
+ * Callbacks over a live agent, against a real loopback backend whose contract changes between two
+ * conversations: each call sees the newest contract, and a paused agent withholds every call.
+ */
+class LiveAgentToolsTest {
+  static final Contract TASKBOARD = Contract.of("taskboard", List.of(Board.setStatusOp()));
+  static final Clock TODAY = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);
+
+  final Board board = new Board();
+  final List<Proposal> proposals = new CopyOnWriteArrayList<>();
+  LoopbackBackend backend;
+  LiveAgent<Board> live;
+  AgentkitToolCallbacks<Board> tools;
+
+  @BeforeEach
+  void start() throws Exception {
+    backend = new LoopbackBackend(TASKBOARD);
+    live =
+        LiveAgent.bind(
+            new CompiledAgent("triage", TASKBOARD, TASKBOARD.digest()),
+            backend.cache(Duration.ofMillis(20), Duration.ofMinutes(1)),
+            List.of(Board.setStatus(Use.of("set_status", ChangeCategory.SCALAR_SET)).build()),
+            DriftPolicy.failOnBreaking(),
+            TODAY);
+    tools =
+        AgentkitToolCallbacks.builder(live, "triage")
+            .ceiling(AutonomyRung.AUTO)
+            .anchor(Board::anchor)
+            .labeler(board)
+            .proposals(proposals::add)
+            .state(StateResolver.of(board))
+            .build();
+  }
+
+  @AfterEach
+  void stop() {
+    backend.close();
+  }
+
+  static Contract withSetStatus(Op op) {
+    return Contract.of("taskboard", List.of(op));
+  }
+
+  /** Uses the agent until the condition holds: each use is what lets it notice a change. */
+  void until(BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!condition.getAsBoolean()) {
+      live.state();
+      assertThat(System.nanoTime()).as("waiting; the agent is " + live).isLessThan(deadline);
+      Thread.sleep(5);
+    }
+  }
+
+  List<String> converse(String arguments) {
+    ScriptedChatModel model = new ScriptedChatModel(calls(call("c1", "set_status", arguments)));
+    ChatClient.builder(model)
+        .defaultAdvisors(AgentkitToolCallingManager.advisor())
+        .defaultToolCallbacks(tools.callbacks())
+        .build()
+        .prompt()
+        .user("go")
+        .call()
+        .content();
+    return model.answersTo(0);
+  }
+
+  @Test
+  void aTierRaisedBetweenTwoCallsPausesTheSecondForReviewAndNothingRuns() throws Exception {
+    assertThat(converse("{\"task_id\": \"t1\", \"status\": \"doing\"}"))
+        .containsExactly("c1 set_status: Done: set_status ran.");
+
+    backend.serve(withSetStatus(Board.setStatusOp().toBuilder().tier(Tier.IRREVERSIBLE).build()));
+    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+
+    List<String> answers = converse("{\"task_id\": \"t1\", \"status\": \"done\"}");
+    assertThat(answers)
+        .singleElement()
+        .asString()
+        .startsWith(
+            "c1 set_status: [PausedForReview] set_status is paused for review, so it was sent to"
+                + " the user for approval and has not happened yet: triage is paused on a live"
+                + " contract it cannot act on; it proposes every call until a contract binds"
+                + " again or the drift policy acknowledges the change:\n"
+                + "[DriftBreaking] triage cannot bind to the live taskboard contract")
+        .contains("- tier-raised: the backend raised the tier of set_status");
+    assertThat(board.runs).isEqualTo(1);
+    assertThat(board.tasks.get("t1").status).isEqualTo("doing");
+    assertThat(proposals)
+        .singleElement()
+        .satisfies(p -> assertThat(p.anchor().key()).isEqualTo("task:t1"));
+
+    // A call that is not valid is still corrected, not proposed.
+    assertThat(converse("{\"task_id\": \"t1\", \"status\": \"finished\"}"))
+        .singleElement()
+        .asString()
+        .startsWith("c1 set_status: [EnumValue]");
+    assertThat(proposals).hasSize(1);
+
+    backend.serve(TASKBOARD);
+    until(() -> live.state() == LiveAgent.State.BOUND);
+    assertThat(converse("{\"task_id\": \"t1\", \"status\": \"done\"}"))
+        .containsExactly("c1 set_status: Done: set_status ran.");
+    assertThat(board.tasks.get("t1").status).isEqualTo("done");
+  }
+
+  @Test
+  void theDefinitionsFollowACompatibleChange() throws Exception {
+    var callback = tools.callbacks().get(0);
+    assertThat(callback.getToolDefinition().description()).isEqualTo("Set a task's status.");
+
+    backend.serve(
+        withSetStatus(
+            Board.setStatusOp().toBuilder().description("Move a task to another column.").build()));
+    until(() -> callback.getToolDefinition().description().startsWith("Move"));
+
+    assertThat(live.state()).isEqualTo(LiveAgent.State.BOUND);
+    assertThat(callback.getToolDefinition().inputSchema()).contains("\"status\"");
+    assertThat(converse("{\"task_id\": \"t1\", \"status\": \"blocked\"}"))
+        .containsExactly("c1 set_status: Done: set_status ran.");
+  }
+
+  @Test
+  void aLiveAgentsCallbacksNeedAnAnchorAndASink() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                AgentkitToolCallbacks.builder(live, "triage")
+                    .ceiling(AutonomyRung.AUTO)
+                    .state(StateResolver.of(board))
+                    .build())
+        .hasMessage(
+            "[ToolCallbacksIncomplete] the tool callbacks of agent \"triage\" need anchor(...),"
+                + " which names the object a withheld call acts on (for example call ->"
+                + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\"))); and"
+                + " proposals(...), which delivers a withheld call's proposal to the user (a live"
+                + " agent withholds every call while it is paused)");
+  }
+}
