@@ -9,6 +9,7 @@ assert runs.size() == 4
 def file = new File(basedir, 'contract-snapshots/tasks.json')
 def text = file.text
 assert runs[0].contains('agentkit: wrote the first snapshot of tasks (5 ops, sha256:')
+assert runs[0].contains('[WARNING] agentkit: tasks: [OpenApiNoOperationId] GET /health in ')
 assert text.startsWith('{\n  "format": 1,\n  "contract": "tasks",\n  "source": "src/main/openapi/tasks.yaml",\n')
 def expected = OpenApiContractSource.fromFile(new File(commonDir, 'openapi/tasks-v1.yaml').toPath())
     .contractName('tasks').build().fetch()
@@ -25,5 +26,6 @@ assert runs[2].contains('BUILD SUCCESS')
 assert runs[3].contains('tier-raised: the backend raised the tier of closeTask from reversible to irreversible, which Tasks uses')
 assert runs[3].contains('it.Tasks: breaking tier-raised of closeTask')
 assert runs[3].contains('agentkit: contract drift fails the check (failOn=breaking) for tasks')
+assert runs[3].contains('[WARNING] agentkit: tasks: [OpenApiNoOperationId] GET /health in ')
 assert ContractSnapshot.read(file.toPath()).digest() == expected.digest()
 return true
