@@ -82,6 +82,7 @@ public final class RatioTable {
     groups.put("cache", this::cacheRows);
     groups.put("suggest", this::suggestRows);
     groups.put("live", this::liveRows);
+    groups.put("openapi", this::openApiRows);
     List<Row> rows = new ArrayList<>();
     for (Map.Entry<String, Group> group : groups.entrySet()) {
       if (group.getKey().matches(only)) {
@@ -295,6 +296,22 @@ public final class RatioTable {
             score("LiveBenchmark.boundGate"),
             score("LiveBenchmark.liveGate"),
             1.05));
+  }
+
+  private List<Row> openApiRows() throws RunnerException {
+    measure(warm("OpenApiSnapshotBenchmark"));
+    return List.of(
+        Row.overhead(
+            "9",
+            String.format(
+                Locale.ROOT,
+                "snapshot of a %d-operation OpenAPI document (%.1f MB JSON) on loopback (ms)",
+                OpenApiSnapshotBenchmark.OPERATIONS,
+                OpenApiSnapshotBenchmark.documentBytes() / 1e6),
+            "HttpContractSource, same contract",
+            score("OpenApiSnapshotBenchmark.nativeSnapshot"),
+            score("OpenApiSnapshotBenchmark.openApiSnapshot"),
+            5.0));
   }
 
   private List<Row> suggestRows() throws RunnerException {

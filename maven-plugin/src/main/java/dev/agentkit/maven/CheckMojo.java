@@ -42,10 +42,11 @@ public class CheckMojo extends ContractGoal {
       SourceFactory factory = sources();
       for (Map.Entry<Integer, ContractConfig> e : selected()) {
         ContractConfig c = e.getValue();
-        ContractSource source = factory.create(c, e.getKey());
+        SourceFactory.Configured configured = factory.configure(c, e.getKey());
+        ContractSource source = configured.source();
         Path file = snapshotDir().resolve(c.name + ".json");
         Contract committed = readSnapshot(file, c.name);
-        Contract live = fetchWarning(source, c.name);
+        Contract live = fetchWarning(configured, c.name);
         DriftSummary summary = DriftSummary.of(c.name, committed, live, agents(c.name));
         boolean failed = summary.fails(mode);
         Reports.write(

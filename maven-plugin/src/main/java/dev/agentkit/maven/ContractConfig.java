@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One {@code <contract>} of the plugin's configuration: a name and where to fetch the contract,
- * either an HTTP URL or a {@code ContractSource} class on the project's classpath.
+ * exactly one of an HTTP URL serving the contract document, an OpenAPI document, or a {@code
+ * ContractSource} class on the project's classpath.
  *
  * <p>Maven sets the fields by name from the POM.
  */
@@ -15,6 +16,12 @@ public class ContractConfig {
 
   /** The URL the backend serves its contract at. */
   String url;
+
+  /**
+   * An OpenAPI 3.0 or 3.1 document (JSON or YAML): an http(s) URL, or a path relative to the
+   * module's directory.
+   */
+  String openapi;
 
   /**
    * Extra request headers, each {@code Name: value}. Credentials do not belong here: use {@link

@@ -87,8 +87,8 @@ abstract class ContractGoal extends AbstractMojo {
   List<Map.Entry<Integer, ContractConfig>> selected() throws ConfigException {
     if (contracts == null || contracts.isEmpty()) {
       throw new ConfigException(
-          "<contracts> is empty: configure at least one <contract> with a <name> and a <url> or"
-              + " <sourceClass> in the agentkit-maven-plugin's <configuration>");
+          "<contracts> is empty: configure at least one <contract> with a <name> and a <url>,"
+              + " <openapi> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
     }
     List<Map.Entry<Integer, ContractConfig>> out = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -125,7 +125,7 @@ abstract class ContractGoal extends AbstractMojo {
     } catch (DependencyResolutionRequiredException | MalformedURLException e) {
       throw new MojoExecutionException("cannot resolve the project's runtime classpath", e);
     }
-    return new SourceFactory(System::getenv, servers, classpath);
+    return new SourceFactory(System::getenv, servers, classpath, project.getBasedir().toPath());
   }
 
   /**
@@ -149,21 +149,25 @@ abstract class ContractGoal extends AbstractMojo {
   }
 
   /**
-   * Fetches a contract as {@link #fetch(ContractSource, String)} does and logs, as a warning, each
-   * tier or operand type in it this version does not know (the op reads as irreversible, the
-   * operand as opaque; nothing stops).
+   * Fetches a contract as {@link #fetch(ContractSource, String)} does and logs, as a warning, what
+   * the source could not map faithfully (an OpenAPI operation without operationId, a {@code
+   * oneOf}), and each tier or operand type in it this version does not know (the op reads as
+   * irreversible, the operand as opaque; nothing stops).
    */
-  Contract fetchWarning(ContractSource source, String name) throws MojoFailureException {
-    Contract live = fetch(source, name);
-    for (String line : warningLines(live)) {
+  Contract fetchWarning(SourceFactory.Configured source, String name) throws MojoFailureException {
+    Contract live = fetch(source.source(), name);
+    for (String line : warningLines(live, source.warnings().get())) {
       getLog().warn(line);
     }
     return live;
   }
 
-  /** One line per warning of the contract, naming it. */
-  static List<String> warningLines(Contract contract) {
+  /** One line per warning of the source and of the contract, naming the contract. */
+  static List<String> warningLines(Contract contract, List<String> sourceWarnings) {
     List<String> lines = new ArrayList<>();
+    for (String w : sourceWarnings) {
+      lines.add("agentkit: " + contract.name() + ": " + w);
+    }
     for (Problem w : contract.warnings()) {
       lines.add("agentkit: " + contract.name() + ": " + w.message());
     }

@@ -32,8 +32,7 @@ public class SnapshotMojo extends ContractGoal {
     try {
       for (Map.Entry<Integer, ContractConfig> e : selected()) {
         ContractConfig c = e.getValue();
-        ContractSource source = factory.create(c, e.getKey());
-        snapshot(c.name, source);
+        snapshot(c.name, factory.configure(c, e.getKey()));
       }
     } catch (ConfigException e) {
       throw config(e);
@@ -68,10 +67,11 @@ public class SnapshotMojo extends ContractGoal {
     return sb.toString();
   }
 
-  private void snapshot(String name, ContractSource source)
+  private void snapshot(String name, SourceFactory.Configured configured)
       throws MojoExecutionException, MojoFailureException {
+    ContractSource source = configured.source();
     Path file = snapshotDir().resolve(name + ".json");
-    Contract live = fetchWarning(source, name);
+    Contract live = fetchWarning(configured, name);
     String refusal = refusal(live, source.describe(), file);
     if (refusal != null) {
       throw new MojoFailureException(refusal);

@@ -1,5 +1,6 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.openapi.OpenApiContractSource;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.HttpContractSource;
 import java.lang.reflect.Constructor;
@@ -8,12 +9,18 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * Turns a {@link ContractConfig} into a {@link ContractSource}, checking the configuration first.
@@ -47,15 +54,70 @@ final class SourceFactory {
   private final Function<String, String> env;
   private final Map<String, Server> servers;
   private final List<URL> projectClasspath;
+  private final Path baseDirectory;
 
-  SourceFactory(Function<String, String> env, Map<String, Server> servers, List<URL> classpath) {
+  /**
+   * @param baseDirectory the module's directory, against which a relative {@code <openapi>} path is
+   *     resolved
+   */
+  SourceFactory(
+      Function<String, String> env,
+      Map<String, Server> servers,
+      List<URL> classpath,
+      Path baseDirectory) {
     this.env = env;
     this.servers = servers;
     this.projectClasspath = classpath;
+    this.baseDirectory = baseDirectory;
+  }
+
+  /** A configured source, and the warnings its last fetch left (mapping notes, already tagged). */
+  record Configured(ContractSource source, Supplier<List<String>> warnings) {
+    static Configured plain(ContractSource source) {
+      return new Configured(source, List::of);
+    }
+  }
+
+  /** Builds the source of one kind from a contract's configuration. */
+  private interface Build {
+    Configured build(ContractConfig c, String where) throws ConfigException;
+  }
+
+  /**
+   * One kind of contract source: the POM element that names it, what to give there, and how to
+   * build it. A {@code <contract>} gives exactly one kind; a new kind is one more row.
+   */
+  private record Kind(String element, String what, Predicate<ContractConfig> given, Build build) {}
+
+  private final List<Kind> kinds =
+      List.of(
+          new Kind(
+              "url",
+              "the URL the backend serves its contract document at",
+              c -> given(c.url),
+              (c, where) -> Configured.plain(http(c, where))),
+          new Kind(
+              "openapi",
+              "the URL or path of an OpenAPI 3.0 or 3.1 document",
+              c -> given(c.openapi),
+              this::openApi),
+          new Kind(
+              "sourceClass",
+              "a ContractSource class on the project's classpath",
+              c -> given(c.sourceClass),
+              (c, where) -> Configured.plain(loadClass(c, where))));
+
+  private static boolean given(String value) {
+    return value != null && !value.isBlank();
   }
 
   /** Checks a contract's configuration and builds its source. */
   ContractSource create(ContractConfig c, int index) throws ConfigException {
+    return configure(c, index).source();
+  }
+
+  /** Checks a contract's configuration and builds its source, with the source's warnings. */
+  Configured configure(ContractConfig c, int index) throws ConfigException {
     String where = "contracts[" + index + "]" + (c.name == null ? "" : " (" + c.name + ")");
     if (c.name == null || c.name.isBlank()) {
       throw new ConfigException(
@@ -68,49 +130,171 @@ final class SourceFactory {
     } catch (IllegalArgumentException e) {
       throw new ConfigException(where + ": <name> " + e.getMessage());
     }
-    boolean hasUrl = c.url != null && !c.url.isBlank();
-    boolean hasClass = c.sourceClass != null && !c.sourceClass.isBlank();
-    if (hasUrl == hasClass) {
+    List<Kind> chosen = kinds.stream().filter(k -> k.given().test(c)).toList();
+    if (chosen.isEmpty()) {
       throw new ConfigException(
-          where
-              + (hasUrl
-                  ? ": both <url> and <sourceClass> are set; give exactly one"
-                  : ": neither <url> nor <sourceClass> is set; give the URL the backend serves"
-                      + " its contract at, or a ContractSource class on the project's classpath"));
+          "[ContractSourceMissing] "
+              + where
+              + ": no contract source is set; give one of "
+              + String.join(
+                  ", ",
+                  kinds.stream().map(k -> "<" + k.element() + "> (" + k.what() + ")").toList()));
     }
-    if (hasClass) {
-      return loadClass(c, where);
+    if (chosen.size() > 1) {
+      List<String> elements = chosen.stream().map(k -> "<" + k.element() + ">").toList();
+      throw new ConfigException(
+          "[ContractSourceConflict] "
+              + where
+              + ": "
+              + String.join(", ", elements.subList(0, elements.size() - 1))
+              + " and "
+              + elements.get(elements.size() - 1)
+              + (elements.size() == 2 ? " are both set" : " are all set")
+              + "; give exactly one contract source");
     }
-    return http(c, where);
+    try {
+      return chosen.get(0).build().build(c, where);
+    } catch (IllegalArgumentException e) {
+      // A builder's own check (a header the HTTP client cannot send); its message shows no value.
+      throw new ConfigException(where + ": " + e.getMessage());
+    }
   }
 
   private ContractSource http(ContractConfig c, String where) throws ConfigException {
-    URI uri;
-    try {
-      uri = new URI(c.url.trim());
-    } catch (URISyntaxException e) {
-      throw new ConfigException(where + ": <url> \"" + c.url + "\" is not a URL: " + e.getReason());
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw new ConfigException(
-          where + ": <url> \"" + c.url + "\" must start with http:// or https://");
-    }
-    if (uri.getUserInfo() != null) {
-      throw new ConfigException(
-          where
-              + ": <url> has credentials in it; the POM is no place for them — use"
-              + " <authorizationEnv> or <serverId>");
-    }
-    if (c.connectTimeoutMillis <= 0 || c.requestTimeoutMillis <= 0) {
-      throw new ConfigException(
-          where + ": <connectTimeoutMillis> and <requestTimeoutMillis> must be positive");
-    }
+    URI uri = httpUri(c.url, "", "<url>", where);
+    checkTimeouts(c, where);
     HttpContractSource.Builder b =
         HttpContractSource.builder(uri)
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    headers(c, where, b::header);
+    return b.build();
+  }
+
+  /**
+   * An OpenAPI document: an http(s) URL, fetched with the contract's headers, credentials and
+   * timeouts; or a file (a path relative to the module's directory, or a {@code file:} URI), which
+   * the snapshot names as the POM does, so it is the same on every machine.
+   */
+  private Configured openApi(ContractConfig c, String where) throws ConfigException {
+    String value = c.openapi.trim();
+    if (SCHEME.matcher(value).lookingAt() && !value.regionMatches(true, 0, "file:", 0, 5)) {
+      URI uri = httpUri(value, "[OpenApiUrl] ", "<openapi>", where);
+      checkTimeouts(c, where);
+      OpenApiContractSource.Builder b =
+          OpenApiContractSource.fromUrl(uri)
+              .contractName(c.name)
+              .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
+              .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+      headers(c, where, b::header);
+      OpenApiContractSource source = b.build();
+      return new Configured(source, source::warnings);
+    }
+    if (!c.headers.isEmpty() || given(c.authorizationEnv) || given(c.serverId)) {
+      throw new ConfigException(
+          "[OpenApiFile] "
+              + where
+              + ": <openapi> names a file, so <headers>, <authorizationEnv> and <serverId> have"
+              + " nothing to be sent to; remove them, or give the document's http(s) URL");
+    }
+    Path file = openApiFile(value, where);
+    OpenApiContractSource source =
+        OpenApiContractSource.fromFile(file).contractName(c.name).build();
+    return new Configured(new Stamped(source, value), source::warnings);
+  }
+
+  private Path openApiFile(String value, String where) throws ConfigException {
+    Path file;
+    try {
+      file =
+          value.regionMatches(true, 0, "file:", 0, 5)
+              ? Path.of(new URI(value))
+              : baseDirectory.resolve(value);
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      throw new ConfigException(
+          "[OpenApiFile] "
+              + where
+              + ": <openapi> \""
+              + value
+              + "\" is not a usable path or file: URI; give a path relative to the module's"
+              + " directory, or the document's http(s) URL");
+    }
+    file = file.toAbsolutePath().normalize();
+    String problem =
+        !Files.exists(file)
+            ? "there is no file at " + file
+            : !Files.isRegularFile(file)
+                ? file + " is not a regular file"
+                : !Files.isReadable(file) ? file + " cannot be read" : null;
+    if (problem != null) {
+      throw new ConfigException(
+          "[OpenApiFile] "
+              + where
+              + ": <openapi> \""
+              + value
+              + "\" names no readable file ("
+              + problem
+              + "); give a path relative to the module's directory, or the document's http(s)"
+              + " URL");
+    }
+    return file;
+  }
+
+  /** A scheme of two or more letters, so that a Windows drive ({@code C:}) reads as a path. */
+  private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:");
+
+  /** An absolute http(s) URL without credentials, or the sentence saying why not. */
+  private static URI httpUri(String value, String tag, String element, String where)
+      throws ConfigException {
+    URI uri;
+    try {
+      uri = new URI(value.trim());
+    } catch (URISyntaxException e) {
+      throw new ConfigException(
+          tag + where + ": " + element + " \"" + value + "\" is not a URL: " + e.getReason());
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw new ConfigException(
+          tag
+              + where
+              + ": "
+              + element
+              + " \""
+              + value
+              + "\" must start with http:// or https://"
+              + (tag.isEmpty() ? "" : " (or be a path to a file)"));
+    }
+    if (uri.getHost() == null) {
+      throw new ConfigException(
+          tag + where + ": " + element + " \"" + value + "\" has no host name");
+    }
+    if (uri.getUserInfo() != null) {
+      throw new ConfigException(
+          tag
+              + where
+              + ": "
+              + element
+              + " has credentials in it; the POM is no place for them — use"
+              + " <authorizationEnv> or <serverId>");
+    }
+    return uri;
+  }
+
+  private static void checkTimeouts(ContractConfig c, String where) throws ConfigException {
+    if (c.connectTimeoutMillis <= 0 || c.requestTimeoutMillis <= 0) {
+      throw new ConfigException(
+          where + ": <connectTimeoutMillis> and <requestTimeoutMillis> must be positive");
+    }
+  }
+
+  /**
+   * Checks the extra headers and the credentials of an HTTP source, and hands each header to {@code
+   * header}.
+   */
+  private void headers(ContractConfig c, String where, BiConsumer<String, String> header)
+      throws ConfigException {
     for (int i = 0; i < c.headers.size(); i++) {
       String h = c.headers.get(i);
       int colon = h == null ? -1 : h.indexOf(':');
@@ -135,10 +319,10 @@ final class SourceFactory {
                 + " in the POM in clear; credentials come from <authorizationEnv> (an"
                 + " environment variable) or <serverId> (settings.xml)");
       }
-      b.header(name, h.substring(colon + 1).trim());
+      header.accept(name, h.substring(colon + 1).trim());
     }
-    boolean hasEnv = c.authorizationEnv != null && !c.authorizationEnv.isBlank();
-    boolean hasServer = c.serverId != null && !c.serverId.isBlank();
+    boolean hasEnv = given(c.authorizationEnv);
+    boolean hasServer = given(c.serverId);
     if (hasEnv && hasServer) {
       throw new ConfigException(
           where + ": both <authorizationEnv> and <serverId> are set; give at most one");
@@ -152,7 +336,7 @@ final class SourceFactory {
                 + c.authorizationEnv.trim()
                 + ", which is not set; export it before running Maven");
       }
-      b.header("Authorization", "Bearer " + token.trim());
+      header.accept("Authorization", "Bearer " + token.trim());
     }
     if (hasServer) {
       Server s = servers.get(c.serverId.trim());
@@ -164,9 +348,8 @@ final class SourceFactory {
                 + " is not a <server> in settings.xml"
                 + (servers.isEmpty() ? " (it has none)" : "; it has: " + sorted(servers)));
       }
-      b.header("Authorization", authorization(s, where, c.serverId.trim()));
+      header.accept("Authorization", authorization(s, where, c.serverId.trim()));
     }
-    return b.build();
   }
 
   private static String describeShape(String h) {

@@ -59,7 +59,7 @@ class GoalMessagesTest {
           }
         };
     Contract live = ContractGoal.fetch(source, "taskboard");
-    assertThat(ContractGoal.warningLines(live))
+    assertThat(ContractGoal.warningLines(live, List.of()))
         .containsExactly(
             "agentkit: taskboard: [UnknownTier] launch: tier \"quantum\" is not one this agentkit"
                 + " knows (external_reversible, irreversible, read_only, reversible), so the op is"
@@ -101,8 +101,8 @@ class GoalMessagesTest {
     assertThatThrownBy(check::selected)
         .isInstanceOf(ConfigException.class)
         .hasMessage(
-            "<contracts> is empty: configure at least one <contract> with a <name> and a <url> or"
-                + " <sourceClass> in the agentkit-maven-plugin's <configuration>");
+            "<contracts> is empty: configure at least one <contract> with a <name> and a <url>,"
+                + " <openapi> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
   }
 
   @Test

@@ -11,8 +11,9 @@ import java.nio.file.Files;
 /**
  * A real HTTP backend for the plugin's integration tests, started on a loopback port by an IT's
  * {@code prebuild.groovy} (in the outer Maven JVM) and stopped by its {@code verify.groovy}. It
- * serves the contract in a file of the IT's directory at {@code /contract}, re-reading the file on
- * every request, and counts requests.
+ * serves the contract in a file of the IT's directory at {@code /contract} (or an OpenAPI document
+ * at {@code /openapi.yaml}), re-reading the file on every request, so a build step can change what
+ * it serves, and counts requests.
  */
 public final class ItBackend {
   private static HttpServer server;
@@ -23,21 +24,34 @@ public final class ItBackend {
   private ItBackend() {}
 
   /** Starts serving {@code contract} on 127.0.0.1:{@code port}, stopping any earlier server. */
-  public static synchronized void start(int port, File contract) throws IOException {
+  public static void start(int port, File contract) throws IOException {
+    serve(port, "/contract", contract, "application/json");
+  }
+
+  /**
+   * Starts serving an OpenAPI document at {@code /openapi.yaml} on 127.0.0.1:{@code port}, stopping
+   * any earlier server.
+   */
+  public static void startOpenApi(int port, File document) throws IOException {
+    serve(port, "/openapi.yaml", document, "application/yaml");
+  }
+
+  private static synchronized void serve(int port, String path, File file, String type)
+      throws IOException {
     stop();
     requests = 0;
     HttpServer s =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
     s.createContext(
-        "/contract",
+        path,
         exchange -> {
           synchronized (ItBackend.class) {
             requests++;
             authorization = exchange.getRequestHeaders().getFirst("Authorization");
             tenant = exchange.getRequestHeaders().getFirst("X-Tenant");
           }
-          byte[] body = Files.readAllBytes(contract.toPath());
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          byte[] body = Files.readAllBytes(file.toPath());
+          exchange.getResponseHeaders().add("Content-Type", type);
           exchange.sendResponseHeaders(200, body.length);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.source.ContractSource;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,8 @@ class SourceFactoryTest {
                       SourceFactory.redact(
                           "Failed to decrypt password for server sealed: {AbC=} is not valid",
                           "{AbC=}"))),
-          List.of());
+          List.of(),
+          Path.of("."));
 
   private static ContractConfig config(String name, String url) {
     ContractConfig c = new ContractConfig();
@@ -69,17 +71,25 @@ class SourceFactoryTest {
   }
 
   @Test
-  void exactlyOneOfUrlAndSourceClass() {
-    assertThatThrownBy(() -> factory.create(config("taskboard", null), 0))
+  void exactlyOneContractSource() {
+    assertThatThrownBy(() -> factory.create(config("taskboard", " "), 0))
+        .isInstanceOf(ConfigException.class)
         .hasMessage(
-            "contracts[0] (taskboard): neither <url> nor <sourceClass> is set; give the URL the"
-                + " backend serves its contract at, or a ContractSource class on the project's"
-                + " classpath");
+            "[ContractSourceMissing] contracts[0] (taskboard): no contract source is set; give one"
+                + " of <url> (the URL the backend serves its contract document at), <openapi> (the"
+                + " URL or path of an OpenAPI 3.0 or 3.1 document), <sourceClass> (a"
+                + " ContractSource class on the project's classpath)");
     ContractConfig both = config("taskboard", "http://x/");
     both.sourceClass = "a.B";
-    assertThatThrownBy(() -> factory.create(both, 0))
+    assertThatThrownBy(() -> factory.create(both, 1))
         .hasMessage(
-            "contracts[0] (taskboard): both <url> and <sourceClass> are set; give exactly one");
+            "[ContractSourceConflict] contracts[1] (taskboard): <url> and <sourceClass> are both"
+                + " set; give exactly one contract source");
+    both.openapi = "openapi.yaml";
+    assertThatThrownBy(() -> factory.create(both, 1))
+        .hasMessage(
+            "[ContractSourceConflict] contracts[1] (taskboard): <url>, <openapi> and <sourceClass>"
+                + " are all set; give exactly one contract source");
   }
 
   @Test
@@ -91,6 +101,8 @@ class SourceFactoryTest {
         .hasMessage(
             "contracts[0] (taskboard): <url> \"http://a b/\" is not a URL: Illegal character in"
                 + " authority");
+    assertThatThrownBy(() -> factory.create(config("taskboard", "http:/contract"), 0))
+        .hasMessage("contracts[0] (taskboard): <url> \"http:/contract\" has no host name");
     assertThatThrownBy(() -> factory.create(config("taskboard", "http://u:p@x/"), 0))
         .hasMessage(
             "contracts[0] (taskboard): <url> has credentials in it; the POM is no place for them"
@@ -153,7 +165,7 @@ class SourceFactoryTest {
                 + " most one");
     server.authorizationEnv = null;
     assertThat(factory.create(server, 0).describe()).isEqualTo("http://x/");
-    SourceFactory noServers = new SourceFactory(k -> null, Map.of(), List.of());
+    SourceFactory noServers = new SourceFactory(k -> null, Map.of(), List.of(), Path.of("."));
     assertThatThrownBy(() -> noServers.create(server, 0))
         .hasMessage(
             "contracts[0] (taskboard): <serverId> board is not a <server> in settings.xml (it"

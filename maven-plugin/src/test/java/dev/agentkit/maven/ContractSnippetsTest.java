@@ -1,0 +1,110 @@
+package dev.agentkit.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.StringReader;
+import java.lang.reflect.Field;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
+
+/**
+ * Every {@code <contract>} the README and the docs show is one the plugin accepts: each element is
+ * a parameter of {@link ContractConfig}, and the configuration passes every check the goals make
+ * before fetching (with the environment variables and settings.xml servers it names provided, and a
+ * file where it names one).
+ */
+class ContractSnippetsTest {
+  private static final Pattern XML_BLOCK = Pattern.compile("(?ms)^```xml\\n(.*?)^```$");
+  private static final List<String> PAGES =
+      List.of("README.md", "docs/maven-goals.md", "docs/openapi.md");
+
+  @TempDir Path module;
+
+  @Test
+  void everyContractInTheDocsIsAcceptedByThePlugin() throws Exception {
+    Path root = Path.of(System.getProperty("basedir", ".")).resolve("..");
+    SourceFactory factory =
+        new SourceFactory(
+            Map.of("BOARD_TOKEN", "b-token", "TASKS_TOKEN", "t-token")::get,
+            Map.of(
+                "board", new SourceFactory.Server(null, "pw"),
+                "tasks", new SourceFactory.Server(null, "pw")),
+            List.of(),
+            module);
+    List<String> checked = new ArrayList<>();
+    for (String page : PAGES) {
+      Matcher m = XML_BLOCK.matcher(Files.readString(root.resolve(page)));
+      while (m.find()) {
+        for (Element contract : contracts(m.group(1))) {
+          ContractConfig c = config(contract, page);
+          if (c.openapi != null && !c.openapi.contains("://")) {
+            Files.createDirectories(module.resolve(c.openapi).getParent());
+            Files.writeString(module.resolve(c.openapi), "openapi: 3.0.3\n");
+          }
+          assertThat(factory.configure(c, 0).source()).as(page + ": " + c.name).isNotNull();
+          checked.add(page + ": " + c.name);
+        }
+      }
+    }
+    assertThat(checked)
+        .as("the <contract> blocks found")
+        .contains("README.md: taskboard", "README.md: tasks", "docs/openapi.md: tasks")
+        .hasSizeGreaterThanOrEqualTo(5);
+  }
+
+  private static List<Element> contracts(String block) throws Exception {
+    Element root =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new InputSource(new StringReader("<snippet>" + block + "</snippet>")))
+            .getDocumentElement();
+    NodeList found = root.getElementsByTagName("contract");
+    List<Element> out = new ArrayList<>();
+    for (int i = 0; i < found.getLength(); i++) {
+      out.add((Element) found.item(i));
+    }
+    return out;
+  }
+
+  /** The contract as Maven would set it: each child element sets the field of its name. */
+  private static ContractConfig config(Element contract, String page) throws Exception {
+    ContractConfig c = new ContractConfig();
+    for (Node n = contract.getFirstChild(); n != null; n = n.getNextSibling()) {
+      if (!(n instanceof Element e)) {
+        continue;
+      }
+      Field f;
+      try {
+        f = ContractConfig.class.getDeclaredField(e.getTagName());
+      } catch (NoSuchFieldException ex) {
+        throw new AssertionError(page + ": <contract> has <" + e.getTagName() + ">, no parameter");
+      }
+      if (f.getType() == List.class) {
+        List<String> values = new ArrayList<>();
+        for (Node v = e.getFirstChild(); v != null; v = v.getNextSibling()) {
+          if (v instanceof Element item) {
+            values.add(item.getTextContent().trim());
+          }
+        }
+        f.set(c, values);
+      } else if (f.getType() == int.class) {
+        f.setInt(c, Integer.parseInt(e.getTextContent().trim()));
+      } else {
+        f.set(c, e.getTextContent().trim());
+      }
+    }
+    return c;
+  }
+}
