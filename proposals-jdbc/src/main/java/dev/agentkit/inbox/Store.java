@@ -233,21 +233,41 @@ final class Store {
         s.executeBatch();
       }
     }
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "INSERT INTO agentkit_proposal_context (ask_key, kind, object_id) VALUES (?, ?, ?)")) {
-      int n = 0;
-      for (Row row : rows) {
-        for (ObjectRef ref : row.context()) {
-          s.setString(1, row.key());
-          s.setString(2, ref.kind());
-          s.setString(3, ref.id());
-          s.addBatch();
-          n++;
-        }
+    List<Object[]> values = new ArrayList<>();
+    for (Row row : rows) {
+      for (ObjectRef ref : row.context()) {
+        values.add(new Object[] {row.key(), ref.kind(), ref.id()});
       }
-      if (n > 0) {
-        s.executeBatch();
+    }
+    insertRows(c, "agentkit_proposal_context (ask_key, kind, object_id)", 3, values);
+  }
+
+  /** Rows per multi-row insert: bounds the statement's parameter count. */
+  private static final int INSERT_CHUNK = 200;
+
+  /**
+   * Inserts the rows with multi-row {@code INSERT ... VALUES (...), (...)} statements, in order:
+   * one statement for up to {@value #INSERT_CHUNK} rows is much less work for the server than as
+   * many executions of a one-row insert.
+   */
+  private static void insertRows(Connection c, String into, int columns, List<Object[]> rows)
+      throws SQLException {
+    String one = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
+    for (int from = 0; from < rows.size(); from += INSERT_CHUNK) {
+      List<Object[]> chunk = rows.subList(from, Math.min(rows.size(), from + INSERT_CHUNK));
+      String sql =
+          "INSERT INTO "
+              + into
+              + " VALUES "
+              + String.join(", ", Collections.nCopies(chunk.size(), one));
+      try (PreparedStatement s = c.prepareStatement(sql)) {
+        int i = 0;
+        for (Object[] row : chunk) {
+          for (Object value : row) {
+            s.setObject(++i, value);
+          }
+        }
+        s.executeUpdate();
       }
     }
   }
@@ -301,31 +321,30 @@ final class Store {
     auditAll(c, List.of(e));
   }
 
-  /** Appends the events to the audit trail, in order, in one JDBC batch. */
+  /** Appends the events to the audit trail, in order (ids ascend in the order given). */
   static void auditAll(Connection c, List<AuditEvent> events) throws SQLException {
     if (events.isEmpty()) {
       return;
     }
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "INSERT INTO agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action,"
-                + " outcome, contract_digest) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-      for (AuditEvent e : events) {
-        s.setString(1, e.askKey());
-        s.setInt(2, e.round());
-        s.setObject(3, ts(e.at()));
-        s.setString(4, e.actor());
-        s.setString(5, e.action());
-        s.setString(6, e.outcome());
-        s.setString(7, e.contractDigest());
-        if (events.size() == 1) {
-          s.executeUpdate();
-          return;
-        }
-        s.addBatch();
-      }
-      s.executeBatch();
+    List<Object[]> values = new ArrayList<>(events.size());
+    for (AuditEvent e : events) {
+      values.add(
+          new Object[] {
+            e.askKey(),
+            e.round(),
+            ts(e.at()),
+            e.actor(),
+            e.action(),
+            e.outcome(),
+            e.contractDigest()
+          });
     }
+    insertRows(
+        c,
+        "agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action, outcome,"
+            + " contract_digest)",
+        7,
+        values);
   }
 
   /** The people who approved this round, in the order they approved. */
