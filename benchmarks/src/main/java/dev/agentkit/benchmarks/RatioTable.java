@@ -83,6 +83,7 @@ public final class RatioTable {
     groups.put("suggest", this::suggestRows);
     groups.put("live", this::liveRows);
     groups.put("openapi", this::openApiRows);
+    groups.put("inbox", this::inboxRows);
     List<Row> rows = new ArrayList<>();
     for (Map.Entry<String, Group> group : groups.entrySet()) {
       if (group.getKey().matches(only)) {
@@ -312,6 +313,25 @@ public final class RatioTable {
             score("OpenApiSnapshotBenchmark.nativeSnapshot"),
             score("OpenApiSnapshotBenchmark.openApiSnapshot"),
             5.0));
+  }
+
+  private List<Row> inboxRows() throws RunnerException {
+    measure(warm("InboxBenchmark"));
+    Score plain = score("InboxBenchmark.plainBatchInsert");
+    Score ours = score("InboxBenchmark.propose");
+    return List.of(
+        Row.overhead(
+            "10",
+            String.format(
+                Locale.ROOT,
+                "upsert %d proposals, embedded PostgreSQL (ms per batch; %,.0f vs %,.0f per s)",
+                InboxBenchmark.BATCH,
+                InboxBenchmark.BATCH * 1000 / ours.mean(),
+                InboxBenchmark.BATCH * 1000 / plain.mean()),
+            "plain JDBC batch insert",
+            plain,
+            ours,
+            2.0));
   }
 
   private List<Row> suggestRows() throws RunnerException {

@@ -5,9 +5,12 @@ import dev.agentkit.proposal.Archetype;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.UserSlot;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * A proposal as the inbox holds it: what was asked, and what became of it.
@@ -30,6 +33,8 @@ import java.util.Optional;
  * @param outcome what running the ops did, once they ran; empty before
  * @param deadline when the sweep applies the oversight's expiry policy, if there is a deadline
  * @param escalated whether the sweep has handed it to the escalation set
+ * @param context the objects it is also shown under, besides its anchor
+ * @param metadata the host application's entries, sorted by key
  */
 public record InboxEntry(
     String askKey,
@@ -48,10 +53,14 @@ public record InboxEntry(
     Optional<Decision> decision,
     String outcome,
     Optional<Instant> deadline,
-    boolean escalated) {
+    boolean escalated,
+    List<ObjectRef> context,
+    SortedMap<String, String> metadata) {
 
-  /** Copies the lists. */
+  /** Copies the lists and the map. */
   public InboxEntry {
+    context = List.copyOf(context);
+    metadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
     refs = List.copyOf(refs);
     ops = List.copyOf(ops);
     slots = List.copyOf(slots);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.Call;
+import dev.agentkit.contract.OperandType;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.ProposalOp;
 import dev.agentkit.proposal.UserSlot;
@@ -12,8 +13,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
-/** The text form of a proposal's ops, slots, refs and slot values in their columns. */
+/**
+ * The text form of a proposal's ops, slots, refs, context, metadata and slot values in their
+ * columns.
+ */
 final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final TypeReference<List<Map<String, Object>>> LIST = new TypeReference<>() {};
@@ -54,20 +60,29 @@ final class Json {
       m.put("opIndex", s.opIndex());
       m.put("default", s.defaultValue());
       m.put("required", s.required());
+      m.put("label", s.label());
+      m.put("type", s.type() == null ? "" : s.type().wireName());
+      m.put("options", s.options());
       out.add(m);
     }
     return write(out);
   }
 
+  /** Reads slots; one written before version 3 has no label, type or options. */
+  @SuppressWarnings("unchecked")
   static List<UserSlot> readSlots(String json) {
     List<UserSlot> out = new ArrayList<>();
     for (Map<String, Object> m : read(json, LIST)) {
+      String type = (String) m.getOrDefault("type", "");
       out.add(
           new UserSlot(
               (String) m.get("operand"),
               ((Number) m.get("opIndex")).intValue(),
               (String) m.get("default"),
-              (Boolean) m.get("required")));
+              (Boolean) m.get("required"),
+              (String) m.get("label"),
+              type.isEmpty() ? null : OperandType.lookup(type).orElse(OperandType.OPAQUE),
+              (List<String>) m.get("options")));
     }
     return out;
   }
@@ -89,7 +104,12 @@ final class Json {
   }
 
   static String strings(Map<String, String> values) {
-    return write(new java.util.TreeMap<>(values));
+    return write(new TreeMap<>(values));
+  }
+
+  /** The metadata column: sorted entries, as {@link #strings}. */
+  static SortedMap<String, String> readSorted(String json) {
+    return json == null ? new TreeMap<>() : new TreeMap<>(read(json, STRINGS));
   }
 
   static Map<String, String> readStrings(String json) {

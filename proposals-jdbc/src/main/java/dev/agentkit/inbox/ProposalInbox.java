@@ -94,27 +94,44 @@ public final class ProposalInbox {
   private Map<String, Disposition> upsertAll(Connection c, TreeMap<String, Store.Row> rows)
       throws SQLException {
     Instant now = now();
+    // One locking read for the batch, in key order, so concurrent batches never deadlock; then
+    // one JDBC batch per statement.
+    Map<String, Store.Current> found = Store.lockAll(c, new ArrayList<>(rows.keySet()));
+    Writes w = new Writes();
     Map<String, Disposition> out = new LinkedHashMap<>();
-    // Keys in sorted order, so concurrent batches lock rows in one order and never deadlock.
     for (Store.Row row : rows.values()) {
-      out.put(row.key(), upsert(c, row, now));
+      out.put(row.key(), upsert(w, row, found.get(row.key()), now));
     }
+    Store.insertAll(c, w.inserts, now);
+    Store.rewriteAll(c, w.refreshes, now, false);
+    Store.rewriteAll(c, w.reopens, now, true);
+    Store.writeContext(c, w.inserts, false);
+    Store.writeContext(c, w.contextChanges, true);
+    Store.auditAll(c, w.audits);
     return out;
   }
 
-  private Disposition upsert(Connection c, Store.Row row, Instant now) throws SQLException {
-    Optional<Store.Current> found = Store.lock(c, row.key());
-    if (found.isEmpty()) {
-      Store.insert(c, row, now);
-      Store.audit(c, event(row, 1, now, "proposed", "pending"));
+  /** The writes of one batch, gathered so that each statement runs once as a JDBC batch. */
+  private static final class Writes {
+    final List<Store.Row> inserts = new ArrayList<>();
+    final List<Store.Rewrite> refreshes = new ArrayList<>();
+    final List<Store.Rewrite> reopens = new ArrayList<>();
+    final List<Store.Row> contextChanges = new ArrayList<>();
+    final List<AuditEvent> audits = new ArrayList<>();
+  }
+
+  private Disposition upsert(Writes w, Store.Row row, Store.Current cur, Instant now) {
+    if (cur == null) {
+      w.inserts.add(row);
+      w.audits.add(event(row, 1, now, "proposed", "pending"));
       return Disposition.ADDED;
     }
-    Store.Current cur = found.get();
     switch (cur.state()) {
       case PENDING:
-        Store.rewrite(c, row, now, false, cur.round());
+        w.refreshes.add(new Store.Rewrite(row, cur.round()));
+        contextChange(w, row, cur);
         if (!row.sameAsk(cur)) {
-          Store.audit(c, event(row, cur.round(), now, "refreshed", "pending, reworded"));
+          w.audits.add(event(row, cur.round(), now, "refreshed", "pending, reworded"));
         }
         return Disposition.REFRESHED;
       case ACCEPTED:
@@ -128,10 +145,16 @@ public final class ProposalInbox {
       default:
         break;
     }
-    Store.rewrite(c, row, now, true, cur.round() + 1);
-    Store.audit(
-        c, event(row, cur.round() + 1, now, "reopened", "pending again after " + wire(cur)));
+    w.reopens.add(new Store.Rewrite(row, cur.round() + 1));
+    contextChange(w, row, cur);
+    w.audits.add(event(row, cur.round() + 1, now, "reopened", "pending again after " + wire(cur)));
     return Disposition.REOPENED;
+  }
+
+  private static void contextChange(Writes w, Store.Row row, Store.Current cur) {
+    if (!row.contextJson().equals(cur.context())) {
+      w.contextChanges.add(row);
+    }
   }
 
   private static String wire(Store.Current cur) {

@@ -11,8 +11,11 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /** The inbox's SQL, one method per statement; every method works in the caller's transaction. */
@@ -21,7 +24,10 @@ final class Store {
       "ask_key, agent, anchor_kind, anchor_id, anchor_label, opcode, question, archetype,"
           + " refs_json, ops_json, slots_json, state, round_no, proposed_digest, proposed_at,"
           + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome, deadline_at,"
-          + " escalated";
+          + " escalated, context_json, metadata_json";
+
+  /** Keys per locking read: bounds the statement's parameter count. */
+  private static final int LOCK_CHUNK = 200;
 
   private Store() {}
 
@@ -37,7 +43,10 @@ final class Store {
       String ops,
       String slots,
       String digest,
-      java.time.Duration deadlineAfter) {
+      java.time.Duration deadlineAfter,
+      List<ObjectRef> context,
+      String contextJson,
+      String metadata) {
     static Row of(Proposal p, String digest, java.time.Duration deadlineAfter) {
       return new Row(
           p.askKey(),
@@ -50,7 +59,10 @@ final class Store {
           Json.ops(p.ops()),
           Json.slots(p.slots()),
           digest,
-          deadlineAfter);
+          deadlineAfter,
+          p.context(),
+          Json.refs(p.context()),
+          Json.strings(p.metadata()));
     }
 
     Instant deadline(Instant now) {
@@ -62,69 +74,112 @@ final class Store {
     }
   }
 
-  /** What {@code propose} reads of a locked row. */
+  /** What {@code propose} and an approval read of a locked row. */
   record Current(
       ProposalState state,
       int round,
       Instant decidedAt,
       String question,
       String ops,
-      String slots) {}
+      String slots,
+      String context) {}
+
+  private static final String CURRENT =
+      "SELECT ask_key, state, round_no, decided_at, question, ops_json, slots_json, context_json"
+          + " FROM agentkit_proposal WHERE ask_key ";
 
   static Optional<Current> lock(Connection c, String key) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT state, round_no, decided_at, question, ops_json, slots_json"
-                + " FROM agentkit_proposal WHERE ask_key = ? FOR UPDATE")) {
+    try (PreparedStatement s = c.prepareStatement(CURRENT + "= ? FOR UPDATE")) {
       s.setString(1, key);
       try (ResultSet r = s.executeQuery()) {
-        if (!r.next()) {
-          return Optional.empty();
-        }
-        return Optional.of(
-            new Current(
-                ProposalState.fromWire(r.getString(1)),
-                r.getInt(2),
-                instant(r, 3),
-                r.getString(4),
-                r.getString(5),
-                r.getString(6)));
+        return r.next() ? Optional.of(current(r)) : Optional.empty();
       }
     }
   }
 
-  static void insert(Connection c, Row row, Instant now) throws SQLException {
+  /**
+   * Locks the rows of these keys that exist, in key order (so concurrent batches never deadlock), a
+   * few hundred keys per statement.
+   */
+  static Map<String, Current> lockAll(Connection c, List<String> sortedKeys) throws SQLException {
+    Map<String, Current> out = new HashMap<>();
+    for (int from = 0; from < sortedKeys.size(); from += LOCK_CHUNK) {
+      List<String> chunk = sortedKeys.subList(from, Math.min(sortedKeys.size(), from + LOCK_CHUNK));
+      String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
+      try (PreparedStatement s =
+          c.prepareStatement(CURRENT + "IN (" + marks + ") ORDER BY ask_key FOR UPDATE")) {
+        for (int i = 0; i < chunk.size(); i++) {
+          s.setString(i + 1, chunk.get(i));
+        }
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            out.put(r.getString(1), current(r));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Current current(ResultSet r) throws SQLException {
+    return new Current(
+        ProposalState.fromWire(r.getString(2)),
+        r.getInt(3),
+        instant(r, 4),
+        r.getString(5),
+        r.getString(6),
+        r.getString(7),
+        r.getString(8));
+  }
+
+  /** Inserts new pending rows, round 1, in one JDBC batch. */
+  static void insertAll(Connection c, List<Row> rows, Instant now) throws SQLException {
+    if (rows.isEmpty()) {
+      return;
+    }
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO agentkit_proposal (ask_key, agent, anchor_kind, anchor_id, anchor_label,"
                 + " opcode, question, archetype, refs_json, ops_json, slots_json, state, round_no,"
-                + " proposed_digest, proposed_at, updated_at, deadline_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?)")) {
-      s.setString(1, row.key());
-      s.setString(2, row.agent());
-      s.setString(3, row.anchor().kind());
-      s.setString(4, row.anchor().id());
-      s.setString(5, row.anchor().label());
-      s.setString(6, row.opcode());
-      s.setString(7, row.question());
-      s.setString(8, row.archetype());
-      s.setString(9, row.refs());
-      s.setString(10, row.ops());
-      s.setString(11, row.slots());
-      s.setString(12, row.digest());
-      s.setObject(13, ts(now));
-      s.setObject(14, ts(now));
-      setTs(s, 15, row.deadline(now));
-      s.executeUpdate();
+                + " proposed_digest, proposed_at, updated_at, deadline_at, context_json,"
+                + " metadata_json)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?, ?, ?)")) {
+      for (Row row : rows) {
+        s.setString(1, row.key());
+        s.setString(2, row.agent());
+        s.setString(3, row.anchor().kind());
+        s.setString(4, row.anchor().id());
+        s.setString(5, row.anchor().label());
+        s.setString(6, row.opcode());
+        s.setString(7, row.question());
+        s.setString(8, row.archetype());
+        s.setString(9, row.refs());
+        s.setString(10, row.ops());
+        s.setString(11, row.slots());
+        s.setString(12, row.digest());
+        s.setObject(13, ts(now));
+        s.setObject(14, ts(now));
+        setTs(s, 15, row.deadline(now));
+        s.setString(16, row.contextJson());
+        s.setString(17, row.metadata());
+        s.addBatch();
+      }
+      s.executeBatch();
     }
   }
 
+  /** A row {@code propose} rewrites: reopened as round {@code round}, or refreshed when 0. */
+  record Rewrite(Row row, int round) {}
+
   /**
-   * Rewrites the ask's content; with {@code reopen} also starts round {@code round} as pending and
-   * clears the last round's decision and outcome.
+   * Rewrites the asks' content in one JDBC batch; with {@code reopen} also starts each one's new
+   * round as pending and clears the last round's decision and outcome.
    */
-  static void rewrite(Connection c, Row row, Instant now, boolean reopen, int round)
+  static void rewriteAll(Connection c, List<Rewrite> rewrites, Instant now, boolean reopen)
       throws SQLException {
+    if (rewrites.isEmpty()) {
+      return;
+    }
     String reset =
         reopen
             ? ", state = 'pending', round_no = ?, proposed_at = ?, decided_by = NULL,"
@@ -135,25 +190,85 @@ final class Store {
         c.prepareStatement(
             "UPDATE agentkit_proposal SET anchor_label = ?, question = ?, archetype = ?,"
                 + " refs_json = ?, ops_json = ?, slots_json = ?, proposed_digest = ?,"
-                + " updated_at = ?"
+                + " updated_at = ?, context_json = ?, metadata_json = ?"
                 + reset
                 + " WHERE ask_key = ?")) {
-      int i = 0;
-      s.setString(++i, row.anchor().label());
-      s.setString(++i, row.question());
-      s.setString(++i, row.archetype());
-      s.setString(++i, row.refs());
-      s.setString(++i, row.ops());
-      s.setString(++i, row.slots());
-      s.setString(++i, row.digest());
-      s.setObject(++i, ts(now));
-      if (reopen) {
-        s.setInt(++i, round);
+      for (Rewrite w : rewrites) {
+        Row row = w.row();
+        int i = 0;
+        s.setString(++i, row.anchor().label());
+        s.setString(++i, row.question());
+        s.setString(++i, row.archetype());
+        s.setString(++i, row.refs());
+        s.setString(++i, row.ops());
+        s.setString(++i, row.slots());
+        s.setString(++i, row.digest());
         s.setObject(++i, ts(now));
-        setTs(s, ++i, row.deadline(now));
+        s.setString(++i, row.contextJson());
+        s.setString(++i, row.metadata());
+        if (reopen) {
+          s.setInt(++i, w.round());
+          s.setObject(++i, ts(now));
+          setTs(s, ++i, row.deadline(now));
+        }
+        s.setString(++i, row.key());
+        s.addBatch();
       }
-      s.setString(++i, row.key());
-      s.executeUpdate();
+      s.executeBatch();
+    }
+  }
+
+  /** Replaces the context rows of these proposals ({@code clear}: delete the old ones first). */
+  static void writeContext(Connection c, List<Row> rows, boolean clear) throws SQLException {
+    if (rows.isEmpty()) {
+      return;
+    }
+    if (clear) {
+      try (PreparedStatement s =
+          c.prepareStatement("DELETE FROM agentkit_proposal_context WHERE ask_key = ?")) {
+        for (Row row : rows) {
+          s.setString(1, row.key());
+          s.addBatch();
+        }
+        s.executeBatch();
+      }
+    }
+    List<Object[]> values = new ArrayList<>();
+    for (Row row : rows) {
+      for (ObjectRef ref : row.context()) {
+        values.add(new Object[] {row.key(), ref.kind(), ref.id()});
+      }
+    }
+    insertRows(c, "agentkit_proposal_context (ask_key, kind, object_id)", 3, values);
+  }
+
+  /** Rows per multi-row insert: bounds the statement's parameter count. */
+  private static final int INSERT_CHUNK = 200;
+
+  /**
+   * Inserts the rows with multi-row {@code INSERT ... VALUES (...), (...)} statements, in order:
+   * one statement for up to {@value #INSERT_CHUNK} rows is much less work for the server than as
+   * many executions of a one-row insert.
+   */
+  private static void insertRows(Connection c, String into, int columns, List<Object[]> rows)
+      throws SQLException {
+    String one = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
+    for (int from = 0; from < rows.size(); from += INSERT_CHUNK) {
+      List<Object[]> chunk = rows.subList(from, Math.min(rows.size(), from + INSERT_CHUNK));
+      String sql =
+          "INSERT INTO "
+              + into
+              + " VALUES "
+              + String.join(", ", Collections.nCopies(chunk.size(), one));
+      try (PreparedStatement s = c.prepareStatement(sql)) {
+        int i = 0;
+        for (Object[] row : chunk) {
+          for (Object value : row) {
+            s.setObject(++i, value);
+          }
+        }
+        s.executeUpdate();
+      }
     }
   }
 
@@ -203,19 +318,33 @@ final class Store {
   }
 
   static void audit(Connection c, AuditEvent e) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "INSERT INTO agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action,"
-                + " outcome, contract_digest) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-      s.setString(1, e.askKey());
-      s.setInt(2, e.round());
-      s.setObject(3, ts(e.at()));
-      s.setString(4, e.actor());
-      s.setString(5, e.action());
-      s.setString(6, e.outcome());
-      s.setString(7, e.contractDigest());
-      s.executeUpdate();
+    auditAll(c, List.of(e));
+  }
+
+  /** Appends the events to the audit trail, in order (ids ascend in the order given). */
+  static void auditAll(Connection c, List<AuditEvent> events) throws SQLException {
+    if (events.isEmpty()) {
+      return;
     }
+    List<Object[]> values = new ArrayList<>(events.size());
+    for (AuditEvent e : events) {
+      values.add(
+          new Object[] {
+            e.askKey(),
+            e.round(),
+            ts(e.at()),
+            e.actor(),
+            e.action(),
+            e.outcome(),
+            e.contractDigest()
+          });
+    }
+    insertRows(
+        c,
+        "agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action, outcome,"
+            + " contract_digest)",
+        7,
+        values);
   }
 
   /** The people who approved this round, in the order they approved. */
@@ -348,6 +477,13 @@ final class Store {
     where(sql, params, "anchor_kind", q.anchorKind());
     where(sql, params, "anchor_id", q.anchorId());
     where(sql, params, "opcode", q.opcode());
+    if (!q.contextKind().isEmpty() || !q.contextId().isEmpty()) {
+      // Shown under the object: anchored on it, or naming it in the context.
+      sql.append(
+          " AND ((anchor_kind = ? AND anchor_id = ?) OR ask_key IN (SELECT ask_key FROM"
+              + " agentkit_proposal_context WHERE kind = ? AND object_id = ?))");
+      params.addAll(List.of(q.contextKind(), q.contextId(), q.contextKind(), q.contextId()));
+    }
     if (!q.after().isEmpty()) {
       sql.append(" AND ask_key > ?");
       params.add(q.after());
@@ -407,7 +543,9 @@ final class Store {
         decision,
         nonNull(r.getString("outcome")),
         Optional.ofNullable(instant(r, "deadline_at")),
-        r.getBoolean("escalated"));
+        r.getBoolean("escalated"),
+        Json.readRefs(r.getString("context_json")),
+        Json.readSorted(r.getString("metadata_json")));
   }
 
   private static String nonNull(String s) {

@@ -2,9 +2,15 @@ package dev.agentkit.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+import dev.agentkit.ActionSet;
+import dev.agentkit.Call;
+import dev.agentkit.contract.OperandType;
 import dev.agentkit.inbox.ProposeReport.Disposition;
+import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.proposal.UserSlot;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -171,6 +177,105 @@ abstract class InboxContractTest {
         .containsExactly(ARCHIVE_P1);
     assertThat(keys(inbox.pending(InboxQuery.pending().state(ProposalState.DECLINED))))
         .containsExactly("triage:task:t2:set_priority");
+  }
+
+  @Test
+  void contextMetadataAndSlotFormsAreStoredAndPendingListsByContext() throws SQLException {
+    ActionSet<Desk> acts = desk.actions();
+    Proposal onBoard =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor("task", "t1")
+            .question("Raise this task?")
+            .op(acts, Call.of("set_priority", Map.of("task_id", "t1")))
+            .slot(UserSlot.required("priority", "normal").withLabel("New priority"))
+            .context("project", "p7")
+            .metadata("ticket", "OPS-12")
+            .metadata("format", "2")
+            .build();
+    propose(
+        onBoard,
+        desk.priority("triage", "t2", "urgent"),
+        desk.archive("triage", "p7", "2027-01-01"));
+
+    InboxEntry e = inbox.get(PRIORITY_T1).orElseThrow();
+    assertThat(e.context()).containsExactly(new ObjectRef("project", "p7", "Project 7"));
+    assertThat(e.metadata())
+        .containsExactly(Map.entry("format", "2"), Map.entry("ticket", "OPS-12"));
+    assertThat(e.slots())
+        .containsExactly(
+            new UserSlot(
+                "priority",
+                0,
+                "normal",
+                true,
+                "New priority",
+                OperandType.ENUM,
+                List.of("low", "normal", "urgent")));
+    assertThat(inbox.get(ARCHIVE_P1.replace("p1", "p7")).orElseThrow().slots())
+        .extracting(UserSlot::label, UserSlot::type)
+        .containsExactly(tuple("Until", OperandType.DATE), tuple("Note", OperandType.STRING));
+
+    // Shown under project p7: the ask anchored on it and the ask whose context names it.
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p7"))))
+        .containsExactly("triage:project:p7:archive_project", PRIORITY_T1);
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p7").limit(1))))
+        .containsExactly("triage:project:p7:archive_project");
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p8")))).isEmpty();
+
+    // A refresh moves it to another board; the old one no longer lists it.
+    Proposal moved =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor("task", "t1")
+            .question("Raise this task?")
+            .op(acts, Call.of("set_priority", Map.of("task_id", "t1")))
+            .slot(UserSlot.required("priority", "urgent"))
+            .context("project", "p8")
+            .build();
+    assertThat(propose(moved).byKey()).containsEntry(PRIORITY_T1, Disposition.REFRESHED);
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p8"))))
+        .containsExactly(PRIORITY_T1);
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p7"))))
+        .containsExactly("triage:project:p7:archive_project");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().metadata()).isEmpty();
+    assertThat(rows("agentkit_proposal_context")).isEqualTo(1);
+  }
+
+  @Test
+  void aRowWrittenBeforeVersion3ReadsWithNoContextMetadataOrSlotForm() throws SQLException {
+    DataSource old = newDatabase();
+    org.flywaydb.core.Flyway.configure(ProposalInbox.class.getClassLoader())
+        .dataSource(old)
+        .locations("classpath:db/migration/agentkit")
+        .table("agentkit_schema_history")
+        .baselineOnMigrate(true)
+        .baselineVersion("0")
+        .target("2")
+        .load()
+        .migrate();
+    try (Connection c = old.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "INSERT INTO agentkit_proposal (ask_key, agent, anchor_kind, anchor_id, anchor_label,"
+              + " opcode, question, archetype, refs_json, ops_json, slots_json, state, round_no,"
+              + " proposed_digest, proposed_at, updated_at) VALUES ('"
+              + ARCHIVE_P1
+              + "', 'triage', 'project', 'p1', 'Project 1', 'archive_project', 'Archive"
+              + " {{project:p1|Project 1}}?', 'input', '[]', '[{\"opcode\":\"archive_project\","
+              + "\"args\":{\"project_id\":\"p1\"},\"userFills\":[\"until\"]}]',"
+              + " '[{\"operand\":\"until\",\"opIndex\":0,\"default\":\"\",\"required\":true}]',"
+              + " 'pending', 1, '', TIMESTAMP WITH TIME ZONE '2026-11-29 10:00:00+00',"
+              + " TIMESTAMP WITH TIME ZONE '2026-11-29 10:00:00+00')");
+    }
+    ProposalInbox upgraded = inbox(old, desk, clock);
+    InboxEntry e = upgraded.get(ARCHIVE_P1).orElseThrow();
+    assertThat(e.context()).isEmpty();
+    assertThat(e.metadata()).isEmpty();
+    assertThat(e.slots()).containsExactly(new UserSlot("until", 0, "", true));
+    assertThat(keys(upgraded.pending(InboxQuery.pending().context("project", "p1"))))
+        .containsExactly(ARCHIVE_P1);
+    assertThat(upgraded.accept(ARCHIVE_P1, "ann", Map.of("until", "2027-01-31")).done()).isTrue();
   }
 
   static List<String> keys(InboxPage page) {

@@ -4,6 +4,7 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Problem;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,6 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * An agent's drafted decision, held out for a person to accept in one move: a question that names
@@ -21,7 +24,9 @@ import java.util.Set;
  * object with a label, at least one op that verifies against its act set, and a question tokenized
  * so that it names the anchor and every other object (see {@link QuestionTokens#tokenize}). The
  * {@linkplain #askKey() ask key} and {@linkplain #archetype() archetype} are derived, never set.
- * Instances are immutable and thread-safe.
+ * Besides what it acts on, a proposal carries where it is shown ({@linkplain #context() context})
+ * and what the host application needs back ({@linkplain #metadata() metadata}); neither is part of
+ * the ask key. Instances are immutable and thread-safe.
  */
 public final class Proposal {
   private final String agent;
@@ -31,14 +36,18 @@ public final class Proposal {
   private final List<ProposalOp> ops;
   private final List<UserSlot> slots;
   private final String discriminator;
+  private final List<ObjectRef> context;
+  private final SortedMap<String, String> metadata;
 
-  private Proposal(Builder b, ObjectRef anchor, List<ObjectRef> refs, List<ProposalOp> ops) {
+  private Proposal(Builder b, ObjectRef anchor, List<ObjectRef> refs, Builder.Built built) {
     this.agent = b.agent;
     this.anchor = anchor;
     this.refs = List.copyOf(refs);
-    this.ops = List.copyOf(ops);
-    this.slots = List.copyOf(b.slots);
+    this.ops = List.copyOf(built.ops());
+    this.slots = List.copyOf(built.slots());
     this.discriminator = b.discriminator;
+    this.context = List.copyOf(built.context());
+    this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(b.metadata));
     List<ObjectRef> all = new ArrayList<>(refs.size() + 1);
     all.add(anchor);
     all.addAll(refs);
@@ -97,6 +106,20 @@ public final class Proposal {
     return discriminator;
   }
 
+  /**
+   * The objects the proposal is also shown under, besides its anchor (the project board a task's
+   * ask belongs on), in the order given, with their labels where the labeler knows them. Nothing
+   * happens to them on accept.
+   */
+  public List<ObjectRef> context() {
+    return context;
+  }
+
+  /** The host application's entries, sorted by key; carried as given, never interpreted. */
+  public SortedMap<String, String> metadata() {
+    return metadata;
+  }
+
   /** {@code agent:kind:id:opcode[:discriminator]} for the anchor and the first op. */
   public String askKey() {
     return askKey(agent, anchor.kind(), anchor.id(), ops.get(0).opcode(), discriminator);
@@ -118,12 +141,15 @@ public final class Proposal {
         && question.equals(p.question)
         && ops.equals(p.ops)
         && slots.equals(p.slots)
-        && discriminator.equals(p.discriminator);
+        && discriminator.equals(p.discriminator)
+        && context.equals(p.context)
+        && metadata.equals(p.metadata);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(agent, anchor, refs, question, ops, slots, discriminator);
+    return Objects.hash(
+        agent, anchor, refs, question, ops, slots, discriminator, context, metadata);
   }
 
   @Override
@@ -144,6 +170,8 @@ public final class Proposal {
     private final List<PendingOp> ops = new ArrayList<>();
     private final List<UserSlot> slots = new ArrayList<>();
     private String discriminator = "";
+    private final List<ObjectRef> context = new ArrayList<>();
+    private final Map<String, String> metadata = new LinkedHashMap<>();
 
     private record PendingOp(ActionSet<?> actions, Call call) {}
 
@@ -205,6 +233,36 @@ public final class Proposal {
       return this;
     }
 
+    /**
+     * An object the proposal is also shown under, such as the project a task's ask belongs on; its
+     * label comes from the labeler when it knows the object. Given twice, or equal to the anchor,
+     * it is kept once.
+     */
+    public Builder context(ObjectRef ref) {
+      context.add(Objects.requireNonNull(ref, "context"));
+      return this;
+    }
+
+    /** An object the proposal is also shown under, labelled by the labeler. */
+    public Builder context(String kind, String id) {
+      return context(ObjectRef.of(kind, id));
+    }
+
+    /**
+     * An entry for the host application (its own ids, a format version...), carried with the
+     * proposal and never interpreted; a later entry with the same key replaces the earlier one.
+     */
+    public Builder metadata(String key, String value) {
+      metadata.put(key, value);
+      return this;
+    }
+
+    /** Every entry of the map, as {@link #metadata(String, String)} adds one. */
+    public Builder metadata(Map<String, String> entries) {
+      Objects.requireNonNull(entries, "entries").forEach(metadata::put);
+      return this;
+    }
+
     /** Separates asks that share anchor and opcode; see {@link Proposal#askKey}. */
     public Builder discriminator(String discriminator) {
       this.discriminator = Objects.requireNonNullElse(discriminator, "").trim();
@@ -216,7 +274,8 @@ public final class Proposal {
      *
      * @throws InvalidProposalException listing every problem: no agent name, no question, no
      *     anchor, an object without a label, no op, an op that does not verify, a slot naming no op
-     *     or given twice
+     *     or given twice, a slot whose type or options the contract contradicts, metadata with a
+     *     blank key, a missing value or too much text
      */
     public Proposal build() {
       List<String> problems = new ArrayList<>();
@@ -244,11 +303,37 @@ public final class Proposal {
           liveRefs.add(labelled(r, "the object", problems));
         }
       }
-      List<ProposalOp> built = buildOps(problems);
+      List<UserSlot> formSlots = new ArrayList<>(slots.size());
+      List<ProposalOp> built = buildOps(problems, formSlots);
+      List<ObjectRef> liveContext = liveContext();
+      Metadata.check(metadata, problems);
       if (!problems.isEmpty()) {
         throw new InvalidProposalException(agent, problems);
       }
-      return new Proposal(this, liveAnchor, liveRefs, built);
+      return new Proposal(this, liveAnchor, liveRefs, new Built(built, formSlots, liveContext));
+    }
+
+    private record Built(List<ProposalOp> ops, List<UserSlot> slots, List<ObjectRef> context) {}
+
+    private List<ObjectRef> liveContext() {
+      Set<String> seen = new HashSet<>();
+      if (anchor != null) {
+        seen.add(anchor.key());
+      }
+      List<ObjectRef> out = new ArrayList<>(context.size());
+      for (ObjectRef r : context) {
+        if (seen.add(r.key())) {
+          out.add(
+              labeler == null
+                  ? r
+                  : labeler
+                      .label(r.kind(), r.id())
+                      .filter(l -> !l.isBlank())
+                      .map(r::withLabel)
+                      .orElse(r));
+        }
+      }
+      return out;
     }
 
     private void checkAgent(List<String> problems) {
@@ -291,7 +376,7 @@ public final class Proposal {
       return live;
     }
 
-    private List<ProposalOp> buildOps(List<String> problems) {
+    private List<ProposalOp> buildOps(List<String> problems, List<UserSlot> formSlots) {
       if (ops.isEmpty()) {
         problems.add(
             "[ProposalOps] the proposal has no op: add the call the user accepts with"
@@ -347,6 +432,16 @@ public final class Proposal {
         if (found.isEmpty()) {
           out.add(
               new ProposalOp(op.actions().verified(Call.of(call.opcode(), call.args(), fillList))));
+        }
+      }
+      if (out.size() == ops.size()) {
+        for (UserSlot s : slots) {
+          if (s.opIndex() < 0 || s.opIndex() >= out.size()) {
+            continue; // named above
+          }
+          formSlots.add(
+              SlotForms.complete(
+                  s, ops.get(s.opIndex()).actions(), out.get(s.opIndex()).call(), problems));
         }
       }
       return out;

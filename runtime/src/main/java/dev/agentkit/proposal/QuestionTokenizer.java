@@ -297,16 +297,47 @@ final class QuestionTokenizer {
     return false;
   }
 
+  /**
+   * The quote pairs a title may stand in. A single quote doubles as the apostrophe ("don't",
+   * "it’s", "O'Brien"), so a single-quote pair counts only at word edges: nothing that is a letter
+   * or digit right before the opening quote or right after the closing one. A double quote is never
+   * an apostrophe, so the double pairs count anywhere, as they always have.
+   */
+  private static final List<QuotePair> QUOTES =
+      List.of(
+          new QuotePair('"', '"', false),
+          new QuotePair('“', '”', false),
+          new QuotePair('\'', '\'', true),
+          new QuotePair('‘', '’', true));
+
+  private record QuotePair(char open, char close, boolean atWordEdges) {
+    /** Where the quoted title starts in the text, searching from {@code from}; -1 if nowhere. */
+    int find(String text, String title, int from) {
+      String quoted = open + title + close;
+      for (int at = text.indexOf(quoted, from); at >= 0; at = text.indexOf(quoted, at + 1)) {
+        int end = at + quoted.length();
+        if (!atWordEdges
+            || ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
+                && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end))))) {
+          return at;
+        }
+      }
+      return -1;
+    }
+  }
+
   private static boolean replaceQuoted(List<Part> parts, ObjectRef ref) {
-    String straight = "\"" + ref.label() + "\"";
-    String curly = "“" + ref.label() + "”";
     for (int i = 0; i < parts.size(); i++) {
       if (parts.get(i) instanceof Text t) {
-        int a = t.text().indexOf(straight);
-        int b = t.text().indexOf(curly);
-        int at = a < 0 ? b : (b < 0 ? a : Math.min(a, b));
-        if (at >= 0) {
-          split(parts, i, at, straight.length(), ref);
+        int first = -1;
+        for (QuotePair q : QUOTES) {
+          int at = q.find(t.text(), ref.label(), 0);
+          if (at >= 0 && (first < 0 || at < first)) {
+            first = at;
+          }
+        }
+        if (first >= 0) {
+          split(parts, i, first, ref.label().length() + 2, ref);
           return true;
         }
       }
@@ -315,9 +346,10 @@ final class QuestionTokenizer {
   }
 
   /**
-   * Names each labelled ref that is still unnamed: by its deictic ("this task"; for the anchor also
-   * "this item" and "it"), or by appending its token. Only the anchor takes the generic deictics,
-   * because in "move it to this project" the "it" is what the ops act on.
+   * Names each labelled ref that is still unnamed: by its first deictic found ({@link #deictics};
+   * for the anchor then also "this item" and "it"), or by appending its token. Only the anchor
+   * takes the generic deictics, because in "move it to this project" the "it" is what the ops act
+   * on.
    */
   private static void nameTheRest(List<Part> parts, List<ObjectRef> refs) {
     for (int r = 0; r < refs.size(); r++) {
@@ -325,8 +357,13 @@ final class QuestionTokenizer {
       if (named(parts, ref)) {
         continue;
       }
-      String kindWords = ref.kind().replace('_', ' ').replace('-', ' ');
-      boolean done = replaceFirst(parts, ref, "this " + kindWords, true, false);
+      boolean done = false;
+      for (String phrase : deictics(ref.kind())) {
+        if (replaceFirst(parts, ref, phrase, true, false)) {
+          done = true;
+          break;
+        }
+      }
       if (!done && r == 0) {
         done =
             replaceFirst(parts, ref, "this item", true, false)
@@ -336,6 +373,50 @@ final class QuestionTokenizer {
         append(parts, ref);
       }
     }
+  }
+
+  /**
+   * Other nouns people use for an object of a kind, after the kind's own words: a task is also a
+   * todo, an email a message, a thread a conversation. Looked up by the kind's last dotted part.
+   */
+  private static final Map<String, List<String>> ALSO_CALLED =
+      Map.of(
+          "task", List.of("todo", "to-do"),
+          "todo", List.of("task", "to-do"),
+          "email", List.of("message", "mail"),
+          "message", List.of("email", "mail"),
+          "mail", List.of("email", "message"),
+          "thread", List.of("conversation"),
+          "conversation", List.of("thread"));
+
+  /** The determiners of a deictic, tried in this order: "this task" before "the task". */
+  private static final List<String> DETERMINERS = List.of("this", "the");
+
+  /**
+   * The phrases that point at an object of this kind, in the order they are tried: each determiner
+   * with the kind's words ({@code action_item} reads "action item", {@code pm.task} also "task"),
+   * then with the kind's other nouns ({@link #ALSO_CALLED}).
+   */
+  static List<String> deictics(String kind) {
+    List<String> nouns = new ArrayList<>(4);
+    String words = kind.replace('_', ' ').replace('-', ' ');
+    nouns.add(words);
+    String last = words.substring(words.lastIndexOf('.') + 1);
+    if (!last.isEmpty() && !last.equals(words)) {
+      nouns.add(last);
+    }
+    for (String other : ALSO_CALLED.getOrDefault(last.toLowerCase(Locale.ROOT), List.of())) {
+      if (!nouns.contains(other)) {
+        nouns.add(other);
+      }
+    }
+    List<String> phrases = new ArrayList<>(nouns.size() * DETERMINERS.size());
+    for (String determiner : DETERMINERS) {
+      for (String noun : nouns) {
+        phrases.add(determiner + " " + noun);
+      }
+    }
+    return phrases;
   }
 
   private static boolean replaceFirst(

@@ -21,11 +21,17 @@ public final class QuestionTokens {
    *   <li>Brace runs that are not well-formed tokens become plain text.
    *   <li>Each token takes the live label of its object; a token whose object cannot be resolved
    *       becomes its fallback text (or its id when the fallback is empty).
-   *   <li>For each ref not yet named, longest label first: the first quoted title ({@code "…"} or
-   *       {@code “…”}) equal to its label, or else the first whole-word occurrence of its id,
-   *       becomes its token. Ids of one character or only digits are not looked for.
-   *   <li>Each ref still unnamed replaces its first deictic: "this &lt;kind&gt;" and, for the
-   *       anchor only, then "this item" and "it"; otherwise its token is appended in parentheses.
+   *   <li>For each ref not yet named, longest label first: the first quoted title equal to its
+   *       label, in any of {@code "…"}, {@code “…”}, {@code '…'} and {@code ‘…’}, or else the first
+   *       whole-word occurrence of its id, becomes its token. Ids of one character or only digits
+   *       are not looked for. A single quote is also the apostrophe, so a single-quoted title
+   *       counts only at word edges: no letter or digit just before its opening quote or just after
+   *       its closing one ("don't", "it’s" and "O'Brien" never open or close a title).
+   *   <li>Each ref still unnamed replaces its first deictic, case-insensitively: "this" and then
+   *       "the" before the kind's words ("this project", "the project", "this action item") and
+   *       before the other nouns of its kind (a task is also a "todo", an email a "message", a
+   *       thread a "conversation"); for the anchor only, then "this item" and "it". Otherwise its
+   *       token is appended in parentheses.
    * </ol>
    *
    * <p>Tokenizing a tokenized question changes nothing. Refs without a label (from the ref or the

@@ -23,7 +23,8 @@ class QuestionTokensTest {
                   "t2", "Draft the launch checklist",
                   "t3", "Launch plan",
                   "t5", "Fix {a|b}\nnow",
-                  "42", "Pay invoice"),
+                  "42", "Pay invoice",
+                  "t6", "Dana’s notes"),
               "project",
               Map.of("p1", "Launch", "p2", "Q3 Roadmap", "p3", "Launch"),
               "goal",
@@ -31,7 +32,13 @@ class QuestionTokensTest {
               "milestone",
               Map.of("m1", "Beta"),
               "action_item",
-              Map.of("a1", "Call Dana")));
+              Map.of("a1", "Call Dana"),
+              "email",
+              Map.of("e1", "Quarterly numbers"),
+              "thread",
+              Map.of("h1", "Offsite planning"),
+              "pm.task",
+              Map.of("x1", "Plan offsite")));
 
   static ObjectRef ref(String key) {
     String[] kv = key.split(":", 2);
@@ -166,7 +173,72 @@ class QuestionTokensTest {
             "task:t1",
             "",
             "Close {{task:t1|Write report}}\n now?"),
-        row("{{", "task:t1", "", "{{task:t1|Write report}}"));
+        row("{{", "task:t1", "", "{{task:t1|Write report}}"),
+        // Titles in single quotes, straight and typographic.
+        row(
+            "Add 'Draft the launch checklist' to this project?",
+            "task:t2",
+            "project:p1",
+            "Add {{task:t2|Draft the launch checklist}} to {{project:p1|Launch}}?"),
+        row(
+            "Move ‘Write report’ to ‘Q3 Roadmap’?",
+            "task:t1",
+            "project:p2",
+            "Move {{task:t1|Write report}} to {{project:p2|Q3 Roadmap}}?"),
+        row("Archive ‘Dana’s notes’?", "task:t6", "", "Archive {{task:t6|Dana’s notes}}?"),
+        row(
+            "Rename \"'Write report'\" to 'Launch'?",
+            "task:t1",
+            "project:p1",
+            "Rename \"{{task:t1|Write report}}\" to {{project:p1|Launch}}?"),
+        row("Don't close 'Write report'?", "task:t1", "", "Don't close {{task:t1|Write report}}?"),
+        // An apostrophe inside a word never opens or closes a title.
+        row(
+            "Close it'Write report' now?",
+            "task:t1",
+            "",
+            "Close it'Write report' now ({{task:t1|Write report}})?"),
+        row(
+            "Is 'Launch'd a word?",
+            "project:p1",
+            "",
+            "Is 'Launch'd a word ({{project:p1|Launch}})?"),
+        row(
+            "Close 'Write report now?",
+            "task:t1",
+            "",
+            "Close 'Write report now ({{task:t1|Write report}})?"),
+        row(
+            "Close ‘Write report' now?",
+            "task:t1",
+            "",
+            "Close ‘Write report' now ({{task:t1|Write report}})?"),
+        // Deictics per kind.
+        row(
+            "Add the todo to the project?",
+            "task:t1",
+            "project:p1",
+            "Add {{task:t1|Write report}} to {{project:p1|Launch}}?"),
+        row("Close this to-do?", "task:t1", "", "Close {{task:t1|Write report}}?"),
+        row("Reply to this email?", "email:e1", "", "Reply to {{email:e1|Quarterly numbers}}?"),
+        row("Archive this thread?", "thread:h1", "", "Archive {{thread:h1|Offsite planning}}?"),
+        row(
+            "Forward this message to the conversation?",
+            "email:e1",
+            "thread:h1",
+            "Forward {{email:e1|Quarterly numbers}} to {{thread:h1|Offsite planning}}?"),
+        row(
+            "The project is late; archive it?",
+            "project:p1",
+            "",
+            "{{project:p1|Launch}} is late; archive it?"),
+        row("Start the task?", "pm.task:x1", "", "Start {{pm.task:x1|Plan offsite}}?"),
+        row(
+            "Move this task to the project, not the other task?",
+            "task:t1",
+            "task:t2",
+            "Move {{task:t1|Write report}} to the project, not the other task"
+                + " ({{task:t2|Draft the launch checklist}})?"));
   }
 
   @ParameterizedTest
