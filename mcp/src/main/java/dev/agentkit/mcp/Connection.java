@@ -25,6 +25,8 @@ final class Connection implements AutoCloseable {
   /** How long the SDK itself waits for any answer; each request here has a shorter bound. */
   private static final Duration SDK_CEILING = Duration.ofMinutes(10);
 
+  private static final int EXCERPT_CHARS = 300;
+
   private final Supplier<McpClientTransport> transports;
   private final String origin;
   private final Redactor redactor;
@@ -81,7 +83,7 @@ final class Connection implements AutoCloseable {
       return send.apply(c).timeout(timeout).block();
     } catch (RuntimeException e) {
       McpFailure failure = classify(what, timeout, e);
-      if (!failure.answered()) {
+      if (!failure.keepsSession()) {
         drop(c);
       }
       throw failure;
@@ -170,8 +172,15 @@ final class Connection implements AutoCloseable {
               + redactor.redact(String.valueOf(answered.getMessage())));
     }
     if (find(e, TimeoutException.class) != null) {
-      return unavailable(
-          origin + " did not answer " + what + " within " + timeout.toMillis() + " ms");
+      return new McpFailure(
+          McpFailure.Kind.TIMED_OUT,
+          "[McpUnavailable] "
+              + origin
+              + " did not answer "
+              + what
+              + " within "
+              + timeout.toMillis()
+              + " ms");
     }
     if (find(e, ConnectException.class) != null) {
       return unavailable("could not connect to " + origin + "; is the server running?");
@@ -183,7 +192,17 @@ final class Connection implements AutoCloseable {
             + origin
             + " failed: "
             + root.getClass().getSimpleName()
-            + (root.getMessage() == null ? "" : ": " + redactor.redact(root.getMessage())));
+            + (root.getMessage() == null
+                ? ""
+                : ": " + excerpt(redactor.redact(root.getMessage()))));
+  }
+
+  /**
+   * At most {@value #EXCERPT_CHARS} characters of what a failure said, so a page of HTML is not.
+   */
+  private static String excerpt(String text) {
+    String t = text.strip();
+    return t.length() > EXCERPT_CHARS ? t.substring(0, EXCERPT_CHARS) + "…" : t;
   }
 
   private static McpFailure unavailable(String sentence) {

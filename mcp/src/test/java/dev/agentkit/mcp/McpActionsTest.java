@@ -13,6 +13,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -193,10 +194,14 @@ class McpActionsTest {
       McpActions viaHttp = McpActions.builder(http).timeout(Duration.ofSeconds(5)).build();
       Call call = acts.verified(Call.of("list_tasks", Map.of("project_id", "p1")));
       assertThat(viaHttp.run(call)).isEqualTo("tasks of p1");
+      URI url = server.url();
       server.close();
       assertThatThrownBy(() -> viaHttp.run(call))
           .isInstanceOf(CallFailedException.class)
-          .hasMessageStartingWith("[McpCallFailed] list_tasks: ");
+          .hasMessage(
+              "[McpCallFailed] list_tasks: could not connect to "
+                  + url
+                  + "; is the server running?");
     }
   }
 }

@@ -184,8 +184,41 @@ class McpContractSourceTest {
             .connectTimeout(Duration.ofSeconds(5))
             .build()) {
       assertThatThrownBy(source::fetch)
-          .hasMessageStartingWith("[McpUnavailable] ")
-          .hasMessageContaining(url.toString());
+          .hasMessage("[McpUnavailable] could not connect to " + url + "; is the server running?");
+    }
+  }
+
+  @Test
+  void anEndpointThatIsNoMcpServerIsUnavailableWithoutItsCredentials() throws Exception {
+    com.sun.net.httpserver.HttpServer http =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    http.createContext(
+        "/",
+        exchange -> {
+          byte[] body = ("no MCP here, Bearer tok-abcdef123456 " + "x".repeat(1000)).getBytes();
+          exchange.sendResponseHeaders(500, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    http.start();
+    URI url = URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/mcp");
+    try (McpContractSource source =
+        McpContractSource.http(url)
+            .contractName("x")
+            .header("Authorization", "Bearer tok-abcdef123456")
+            .connectTimeout(Duration.ofSeconds(5))
+            .build()) {
+      assertThatThrownBy(source::fetch)
+          .hasMessage(
+              "[McpUnavailable] initialize with "
+                  + url
+                  + " failed: McpTransportException: "
+                  + ("Received unexpected status code: 500, response body: no MCP here, [redacted] "
+                          + "x".repeat(1000))
+                      .substring(0, 300)
+                  + "…");
+    } finally {
+      http.stop(0);
     }
   }
 

@@ -98,7 +98,9 @@ final class ToolServer {
               .build());
     }
     Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
-    return Mono.fromCallable(() -> handler.apply(args));
+    // Off the transport's thread, so a slow tool does not hold up the session's other requests.
+    return Mono.fromCallable(() -> handler.apply(args))
+        .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic());
   }
 
   static McpSchema.CallToolResult text(String text) {
