@@ -12,7 +12,7 @@ final class Scenarios {
   static ToolServer named(String name) {
     String[] parts = name.split(":");
     return switch (parts[0]) {
-      case "taskboard" -> taskboard();
+      case "taskboard", "changing" -> taskboard();
       case "paged" -> paged(Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
       case "loop" -> {
         ToolServer s = paged(3, 1);

@@ -33,6 +33,12 @@ final class ToolServer {
   String listError;
   long listDelayMillis;
 
+  /** Run once, after the first {@code tools/list} is answered. */
+  Runnable afterFirstList;
+
+  private final java.util.concurrent.atomic.AtomicBoolean listed =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
   ToolServer(String name, String version) {
     this.name = name;
     this.version = version;
@@ -83,6 +89,9 @@ final class ToolServer {
     int to = (int) Math.min(all.size(), (long) from + pageSize);
     String next = cursorLoops ? "page-0" : to < all.size() ? "page-" + to : null;
     McpSchema.ListToolsResult page = new McpSchema.ListToolsResult(all.subList(from, to), next);
+    if (afterFirstList != null && listed.compareAndSet(false, true)) {
+      afterFirstList.run();
+    }
     return listDelayMillis == 0
         ? Mono.just(page)
         : Mono.delay(Duration.ofMillis(listDelayMillis)).map(x -> page);

@@ -1,6 +1,7 @@
 package dev.agentkit.mcp;
 
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import java.util.Map;
 import java.util.UUID;
@@ -12,6 +13,14 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class ToolServerMain {
   private ToolServerMain() {}
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 
   public static void main(String[] args) throws InterruptedException {
     String scenario = args.length == 0 ? "taskboard" : args[0];
@@ -30,6 +39,21 @@ public final class ToolServerMain {
                 server::initializeMono,
                 server.handlers(),
                 Map.of()));
+    if (scenario.equals("changing")) {
+      // A deploy shortly after the first listing: list_tasks loses its hints, and clients hear so.
+      server.afterFirstList =
+          () ->
+              new Thread(
+                      () -> {
+                        sleep(300);
+                        server.tools.set(
+                            0, Scenarios.tool("list_tasks", "Lists tasks.", null, null));
+                        provider
+                            .notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null)
+                            .block();
+                      })
+                  .start();
+    }
     new CountDownLatch(1).await();
   }
 }

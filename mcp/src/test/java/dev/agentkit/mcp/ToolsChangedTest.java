@@ -60,4 +60,25 @@ class ToolsChangedTest {
       assertThat(heard).hasValue(1);
     }
   }
+
+  @Test
+  void aListChangedNotificationOverStdioInvalidatesTheCacheToo() throws Exception {
+    try (McpContractSource source = StdioServers.source("changing").build()) {
+      CachedContract cache =
+          CachedContract.builder(source)
+              .ttl(Duration.ofHours(1))
+              .maxStaleness(Duration.ofHours(2))
+              .build();
+      source.onToolsChanged(cache::invalidate);
+      Contract before = cache.fetch();
+      assertThat(before.op("list_tasks").orElseThrow().tier()).isEqualTo(Tier.READ_ONLY);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      Contract after = cache.fetch();
+      while (after == before && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+        after = cache.fetch();
+      }
+      assertThat(after.op("list_tasks").orElseThrow().tier()).isEqualTo(Tier.IRREVERSIBLE);
+    }
+  }
 }
