@@ -113,7 +113,7 @@ final class Connection implements AutoCloseable {
     try {
       c =
           McpClient.async(transports.get())
-              .clientInfo(new McpSchema.Implementation("agentkit", "1"))
+              .clientInfo(McpSchema.Implementation.builder("agentkit", "1").build())
               .requestTimeout(SDK_CEILING)
               .initializationTimeout(connectTimeout)
               .toolsChangeConsumer(tools -> Mono.fromRunnable(this::toolsChanged))

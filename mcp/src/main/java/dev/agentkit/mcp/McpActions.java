@@ -74,7 +74,9 @@ public final class McpActions {
               .request(
                   "tools/call " + opcode,
                   timeout,
-                  c -> c.callTool(new McpSchema.CallToolRequest(opcode, arguments)));
+                  c ->
+                      c.callTool(
+                          McpSchema.CallToolRequest.builder(opcode).arguments(arguments).build()));
     } catch (McpFailure e) {
       throw failed(opcode, untagged(e.getMessage()));
     }

@@ -211,14 +211,11 @@ public final class McpAgentServer<S> {
         meta.put(ToolMapping.OBJECT_TYPE_KEY, op.objectType());
       }
       out.add(
-          new McpSchema.Tool(
-              d.name(),
-              null,
-              d.description(),
-              schema(d.parametersJson()),
-              null,
-              TIER_HINTS.get(op.tier()),
-              meta));
+          McpSchema.Tool.builder(d.name(), schema(d.parametersJson()))
+              .description(d.description())
+              .annotations(TIER_HINTS.get(op.tier()))
+              .meta(meta)
+              .build());
     }
     return List.copyOf(out);
   }

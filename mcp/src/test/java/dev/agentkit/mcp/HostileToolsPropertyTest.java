@@ -40,6 +40,7 @@ class HostileToolsPropertyTest {
   }
 
   @Provide
+  @SuppressWarnings("deprecation") // the record's constructor builds tools the builder refuses
   Arbitrary<McpSchema.Tool> tool() {
     Arbitrary<String> names =
         Arbitraries.oneOf(Arbitraries.of("a", "b", "", " "), Arbitraries.strings().ofMaxLength(8));

@@ -30,7 +30,8 @@ final class HttpToolServer implements AutoCloseable {
     this.provider = provider;
   }
 
-  /** Serves the tool server. */
+  /** Serves the tool server, on the SDK's low-level session factory. */
+  @SuppressWarnings("deprecation")
   static HttpToolServer start(ToolServer server) throws Exception {
     HttpServletStreamableServerTransportProvider provider =
         HttpServletStreamableServerTransportProvider.builder()
@@ -44,6 +45,7 @@ final class HttpToolServer implements AutoCloseable {
   }
 
   /** Serves any servlet at {@code /mcp}. */
+  @SuppressWarnings("deprecation") // Tomcat 11's mapping method, still the embedded way
   static HttpToolServer serve(
       HttpServlet servlet, HttpServletStreamableServerTransportProvider provider)
       throws IOException, LifecycleException {

@@ -36,7 +36,7 @@ class McpAgentServerTest {
 
   private static McpSchema.CallToolResult call(
       McpSyncClient client, String tool, Map<String, Object> args) {
-    return client.callTool(new McpSchema.CallToolRequest(tool, args));
+    return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
   }
 
   /** What every transport must show: the tools, and each way a call can end. */

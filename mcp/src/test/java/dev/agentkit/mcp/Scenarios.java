@@ -173,7 +173,9 @@ final class Scenarios {
     return new McpSchema.ToolAnnotations(null, readOnly, destructive, null, openWorld, null);
   }
 
+  /** A tool by the record's constructor, which also builds what the builder refuses (no name). */
   @SafeVarargs
+  @SuppressWarnings("deprecation")
   static McpSchema.Tool tool(
       String name,
       String description,

@@ -114,6 +114,7 @@ class TierMappingTest {
   }
 
   @Test
+  @SuppressWarnings("deprecation") // the record's constructor, to leave the description blank
   void theDescriptionIsTheDescriptionElseTheTitle() throws Exception {
     McpSchema.Tool titled =
         new McpSchema.Tool(

@@ -55,11 +55,11 @@ final class ToolServer {
   }
 
   McpSchema.InitializeResult initialize(McpSchema.InitializeRequest request) {
-    return new McpSchema.InitializeResult(
-        request.protocolVersion(),
-        McpSchema.ServerCapabilities.builder().tools(true).build(),
-        new McpSchema.Implementation(name, version),
-        null);
+    return McpSchema.InitializeResult.builder(
+            request.protocolVersion(),
+            McpSchema.ServerCapabilities.builder().tools(true).build(),
+            McpSchema.Implementation.builder(name, version).build())
+        .build();
   }
 
   Mono<McpSchema.InitializeResult> initializeMono(McpSchema.InitializeRequest request) {
@@ -88,7 +88,8 @@ final class ToolServer {
     List<McpSchema.Tool> all = new ArrayList<>(tools);
     int to = (int) Math.min(all.size(), (long) from + pageSize);
     String next = cursorLoops ? "page-0" : to < all.size() ? "page-" + to : null;
-    McpSchema.ListToolsResult page = new McpSchema.ListToolsResult(all.subList(from, to), next);
+    McpSchema.ListToolsResult page =
+        McpSchema.ListToolsResult.builder(all.subList(from, to)).nextCursor(next).build();
     if (afterFirstList != null && listed.compareAndSet(false, true)) {
       afterFirstList.run();
     }
