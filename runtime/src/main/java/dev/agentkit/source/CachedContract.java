@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
@@ -95,6 +96,12 @@ public final class CachedContract implements ContractSource {
             t.setDaemon(true);
             return t;
           });
+
+  /**
+   * Counts {@link #invalidate()} calls, so that a refresh that was under way when the source said
+   * its contract changed does not pass off what it fetched before that as fresh.
+   */
+  private final AtomicLong invalidations = new AtomicLong();
 
   /** The refresh under way, shared by every caller that finds the cache expired meanwhile. */
   private final AtomicReference<CompletableFuture<Contract>> refreshing = new AtomicReference<>();
@@ -219,6 +226,23 @@ public final class CachedContract implements ContractSource {
     }
   }
 
+  /**
+   * Marks the contract held as expired, as if its ttl had passed: the next {@link #fetch()} asks
+   * the source again, and {@link #current()} starts a refresh in the background. For a source that
+   * announces changes (an MCP server's {@code notifications/tools/list_changed}), so a change is
+   * seen at once rather than a ttl later. While the source fails, the last good contract is still
+   * served within the max staleness, as after any expiry. A refresh under way when this is called
+   * is answered to its callers, but is held as expired too. Safe to call from any thread, at any
+   * time, any number of times.
+   */
+  public void invalidate() {
+    invalidations.incrementAndGet();
+    Cached c = cached;
+    if (c != null) {
+      c.expired = true;
+    }
+  }
+
   /** {@code "cached "} followed by the wrapped source's description. */
   @Override
   public String describe() {
@@ -281,11 +305,17 @@ public final class CachedContract implements ContractSource {
       return last.contract;
     }
     ContractSourceException failure;
+    long invalidatedBefore = invalidations.get();
     try {
       Contract fresh = source.fetch();
       if (fresh != null) {
         Cached entry = new Cached(fresh, nanoTime.getAsLong(), false, 0);
         cached = entry;
+        // Invalidated while the source was answering: what it said may predate the change. Read
+        // after the entry is published, so an invalidate() either is seen here or marks it.
+        if (invalidations.get() != invalidatedBefore) {
+          entry.expired = true;
+        }
         if (timer) {
           EXPIRY.schedule(() -> entry.expired = true, ttlNanos, TimeUnit.NANOSECONDS);
           markTooStale(entry, maxStalenessNanos);

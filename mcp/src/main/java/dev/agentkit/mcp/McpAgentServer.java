@@ -1,0 +1,349 @@
+package dev.agentkit.mcp;
+
+import dev.agentkit.ActionSet;
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
+import dev.agentkit.Plan;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.proposal.Labeler;
+import dev.agentkit.proposal.ObjectRef;
+import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.ToolCallGuard;
+import dev.agentkit.tool.ToolDeclaration;
+import dev.agentkit.tool.ToolSchemas;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A bound agent served as an MCP server, so any MCP client (an IDE, a desktop assistant) acts on
+ * the backend only through the agent's checked contract. {@code tools/list} offers exactly the
+ * agent's bound acts: each act's live description, its JSON Schema ({@link ToolSchemas}) and
+ * annotations true to its tier (read_only: read-only; reversible: not destructive, closed world;
+ * external_reversible: not destructive, open world; irreversible: destructive), with the tier and
+ * object type also under {@code _meta} {@code "dev.agentkit/tier"} and {@code
+ * "dev.agentkit/objectType"}, which {@link McpContractSource} reads back as they are.
+ *
+ * <p>{@code tools/call} goes through {@link ToolCallGuard} and the gate: an invalid call is
+ * answered with the guard's correction, marked {@code isError}; a call the gate lets run runs
+ * through {@link ActionSet#run} and answers with its result (a string as it is, anything else as
+ * JSON); a withheld call becomes a {@link Proposal}, handed to the proposal callback, and answers
+ * that it was sent for approval; a call that would change nothing ({@link ActionSet#willChange})
+ * neither runs nor is proposed. Nothing a client sends makes it throw. Thread-safe as far as the
+ * handlers, the state supplier and the callback are.
+ *
+ * @param <S> the agent's state type
+ */
+public final class McpAgentServer<S> {
+  private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
+
+  /** The annotations each tier is served with; read back by {@link McpContractSource} as is. */
+  static final Map<Tier, McpSchema.ToolAnnotations> TIER_HINTS =
+      Map.of(
+          Tier.READ_ONLY, hints(true, false, false),
+          Tier.REVERSIBLE, hints(false, false, false),
+          Tier.EXTERNAL_REVERSIBLE, hints(false, false, true),
+          Tier.IRREVERSIBLE, hints(false, true, true));
+
+  private final ActionSet<S> actions;
+  private final String agent;
+  private final AutonomyRung ceiling;
+  private final Supplier<S> state;
+  private final Function<? super Call, ObjectRef> anchor;
+  private final Labeler labeler;
+  private final Consumer<Proposal> proposals;
+  private final String name;
+  private final String version;
+  private final ToolCallGuard guard;
+  private final List<McpSchema.Tool> tools;
+
+  private McpAgentServer(Builder<S> b) {
+    this.actions = b.actions;
+    this.agent = b.agent;
+    this.ceiling = b.ceiling;
+    this.state = b.state;
+    this.anchor = b.anchor;
+    this.labeler = b.labeler;
+    this.proposals = b.proposals;
+    this.name = b.name;
+    this.version = b.version;
+    this.guard = ToolCallGuard.of(actions);
+    this.tools = tools(actions);
+  }
+
+  /**
+   * Starts serving a bound set.
+   *
+   * @param agent the agent's name; it namespaces the ask keys of its proposals
+   */
+  public static <S> Builder<S> builder(ActionSet<S> actions, String agent) {
+    return new Builder<>(Objects.requireNonNull(actions, "actions"), agent);
+  }
+
+  /** The tools offered, sorted by name: one per bound act. */
+  public List<McpSchema.Tool> tools() {
+    return tools;
+  }
+
+  /** Serves over a single-session transport, such as the SDK's stdio one. */
+  public McpSyncServer serve(McpServerTransportProvider transport) {
+    return configure(McpServer.sync(transport)).build();
+  }
+
+  /** Serves over a Streamable HTTP transport, such as the SDK's servlet one. */
+  public McpSyncServer serve(McpStreamableServerTransportProvider transport) {
+    return configure(McpServer.sync(transport)).build();
+  }
+
+  private McpServer.SyncSpecification<?> configure(McpServer.SyncSpecification<?> spec) {
+    List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
+    for (McpSchema.Tool tool : tools) {
+      specs.add(
+          new McpServerFeatures.SyncToolSpecification(
+              tool, (exchange, request) -> call(request.name(), request.arguments())));
+    }
+    return spec.serverInfo(name, version)
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
+        // The guard answers every call, so its corrections are the only rules a client meets.
+        .validateToolInputs(false)
+        .tools(specs);
+  }
+
+  /**
+   * Answers one {@code tools/call}: the correction, the result, or that it was sent for approval.
+   */
+  public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
+    String json;
+    try {
+      json = JSON.writeValueAsString(arguments == null ? Map.of() : arguments);
+    } catch (IOException e) {
+      json = "null"; // not an object: the guard says so in its own words
+    }
+    GuardResult checked = guard.check(tool, json);
+    if (checked instanceof GuardResult.Correction c) {
+      return error(c.message());
+    }
+    Call call = ((GuardResult.Accepted) checked).call();
+    Plan plan = actions.gate(List.of(call), ceiling);
+    boolean apply = !plan.apply().isEmpty();
+    S s = state.get();
+    if (!actions.willChange(s, call)) {
+      return text(
+          "Nothing to do: "
+              + call.opcode()
+              + " would change nothing as things stand, so it "
+              + (apply ? "did not run." : "was not sent to the user."));
+    }
+    return apply ? run(s, plan.apply().get(0)) : propose(plan.propose().get(0));
+  }
+
+  private McpSchema.CallToolResult run(S s, Call call) {
+    Outcome outcome;
+    try {
+      outcome = actions.run(s, call);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return error(call.opcode() + " failed while running and may not have taken effect.");
+    }
+    if (!outcome.done()) {
+      return error(call.opcode() + " failed: " + outcome.failure());
+    }
+    Object value = outcome.value().orElse(null);
+    String result;
+    try {
+      result =
+          value == null
+              ? ""
+              : value instanceof CharSequence cs ? cs.toString() : JSON.writeValueAsString(value);
+    } catch (IOException | RuntimeException e) {
+      result = "(the result could not be shown)";
+    }
+    return text(
+        "Done: " + call.opcode() + " ran." + (result.isEmpty() ? "" : " Result: " + result));
+  }
+
+  private McpSchema.CallToolResult propose(Call call) {
+    String opcode = call.opcode();
+    Proposal proposal;
+    try {
+      proposal =
+          Proposal.builder(agent)
+              .labeler(labeler)
+              .anchor(Objects.requireNonNull(anchor.apply(call), "anchor"))
+              .question(actions.ask(call))
+              .op(actions, call)
+              .build();
+      proposals.accept(proposal);
+    } catch (RuntimeException e) {
+      // The anchor, the ask wording, the proposal's checks or the callback failed: the operator's.
+      return error(opcode + " could not be sent to the user for approval, so it has not happened.");
+    }
+    return text(opcode + " was sent to the user for approval; it has not happened yet.");
+  }
+
+  private static List<McpSchema.Tool> tools(ActionSet<?> actions) {
+    List<McpSchema.Tool> out = new ArrayList<>();
+    for (ToolDeclaration d : ToolSchemas.declarations(actions)) {
+      Op op = actions.op(d.name()).orElseThrow();
+      Map<String, Object> meta = new LinkedHashMap<>();
+      meta.put(ToolMapping.TIER_KEY, op.tier().wireName());
+      if (!op.objectType().isEmpty()) {
+        meta.put(ToolMapping.OBJECT_TYPE_KEY, op.objectType());
+      }
+      out.add(
+          McpSchema.Tool.builder(d.name(), schema(d.parametersJson()))
+              .description(d.description())
+              .annotations(TIER_HINTS.get(op.tier()))
+              .meta(meta)
+              .build());
+    }
+    return List.copyOf(out);
+  }
+
+  private static Map<String, Object> schema(String json) {
+    try {
+      return JSON.readValue(json, new TypeRef<Map<String, Object>>() {});
+    } catch (IOException e) {
+      throw new IllegalStateException("ToolSchemas wrote a schema that is not JSON: " + json, e);
+    }
+  }
+
+  private static McpSchema.ToolAnnotations hints(
+      boolean readOnly, boolean destructive, boolean openWorld) {
+    return new McpSchema.ToolAnnotations(null, readOnly, destructive, null, openWorld, null);
+  }
+
+  private static McpSchema.CallToolResult text(String text) {
+    return McpSchema.CallToolResult.builder().addTextContent(text).isError(false).build();
+  }
+
+  private static McpSchema.CallToolResult error(String text) {
+    return McpSchema.CallToolResult.builder().addTextContent(text).isError(true).build();
+  }
+
+  @Override
+  public String toString() {
+    return "McpAgentServer[" + agent + ", " + ceiling + ", " + actions.opcodes() + "]";
+  }
+
+  /** Configures a {@link McpAgentServer}. Not thread-safe. */
+  public static final class Builder<S> {
+    private final ActionSet<S> actions;
+    private final String agent;
+    private AutonomyRung ceiling = AutonomyRung.ASK;
+    private Supplier<S> state = () -> null;
+    private Function<? super Call, ObjectRef> anchor;
+    private Labeler labeler = Labeler.none();
+    private Consumer<Proposal> proposals;
+    private String name;
+    private String version = "1";
+
+    private Builder(ActionSet<S> actions, String agent) {
+      this.actions = actions;
+      this.agent = Objects.requireNonNullElse(agent, "").strip();
+      this.name = this.agent;
+    }
+
+    /**
+     * The highest rung the agent may use. {@link AutonomyRung#ASK}, the default, proposes every
+     * call; {@link AutonomyRung#AUTO} runs the calls whose tier allows running live and whose act
+     * has a run handler.
+     */
+    public Builder<S> ceiling(AutonomyRung ceiling) {
+      this.ceiling = Objects.requireNonNull(ceiling, "ceiling");
+      return this;
+    }
+
+    /** The agent's state, read for each call by premises and run handlers; default null. */
+    public Builder<S> state(Supplier<S> state) {
+      this.state = Objects.requireNonNull(state, "state");
+      return this;
+    }
+
+    /** Names the object a withheld call acts on. Needed when any call can be withheld. */
+    public Builder<S> anchor(Function<? super Call, ObjectRef> anchor) {
+      this.anchor = Objects.requireNonNull(anchor, "anchor");
+      return this;
+    }
+
+    /** Resolves the live labels of the objects proposals name; the default knows none. */
+    public Builder<S> labeler(Labeler labeler) {
+      this.labeler = Objects.requireNonNull(labeler, "labeler");
+      return this;
+    }
+
+    /** Receives each proposal, to put in the inbox. Needed when any call can be withheld. */
+    public Builder<S> proposals(Consumer<Proposal> proposals) {
+      this.proposals = Objects.requireNonNull(proposals, "proposals");
+      return this;
+    }
+
+    /** The server's name and version in {@code initialize}; default the agent's name and "1". */
+    public Builder<S> serverInfo(String name, String version) {
+      this.name = Objects.requireNonNull(name, "name");
+      this.version = Objects.requireNonNull(version, "version");
+      return this;
+    }
+
+    /**
+     * The server.
+     *
+     * @throws IllegalStateException when the agent has no name, or when a call can be withheld and
+     *     no anchor function or proposal callback is set
+     */
+    public McpAgentServer<S> build() {
+      if (agent.isEmpty()) {
+        throw new IllegalStateException(
+            "an McpAgentServer needs the agent's name: it namespaces the ask keys of the agent's"
+                + " proposals; pass it to McpAgentServer.builder(actions, agent)");
+      }
+      List<String> withheld = withheld();
+      if (!withheld.isEmpty() && (anchor == null || proposals == null)) {
+        throw new IllegalStateException(
+            "the MCP server of agent \""
+                + agent
+                + "\" needs "
+                + (anchor == null ? "an anchor function" : "a proposal callback")
+                + ": "
+                + String.join(", ", withheld)
+                + (withheld.size() == 1 ? " is" : " are")
+                + " sent to the user for approval, as a proposal naming the object it acts on; pass"
+                + " anchor(call -> ObjectRef.of(...)) and proposals(inbox::add)");
+      }
+      return new McpAgentServer<>(this);
+    }
+
+    private List<String> withheld() {
+      List<String> out = new ArrayList<>();
+      for (String opcode : actions.opcodes()) {
+        Tier tier = actions.op(opcode).orElseThrow().tier();
+        if (ceiling != AutonomyRung.AUTO
+            || AutonomyRung.maxRungFor(tier) != AutonomyRung.AUTO
+            || !actions.canRun(opcode)) {
+          out.add(opcode);
+        }
+      }
+      return out;
+    }
+  }
+}

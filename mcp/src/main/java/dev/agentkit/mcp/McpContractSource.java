@@ -1,0 +1,340 @@
+package dev.agentkit.mcp;
+
+import dev.agentkit.contract.Contract;
+import dev.agentkit.source.ContractSource;
+import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.Redactor;
+import dev.agentkit.source.SchemaOperands;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Reads a backend's contract from an MCP server's tools, over stdio (a command the source starts as
+ * a child process) or Streamable HTTP. It initializes, pages through {@code tools/list} (following
+ * {@code nextCursor}) and maps each tool to an op: the name is the opcode, the description (else
+ * the title) the description, the input schema the operands (by {@link SchemaOperands}), and the
+ * tier comes from the annotations, fail-safe: {@code readOnlyHint: true} is read_only; otherwise
+ * {@code destructiveHint: false} is reversible when {@code openWorldHint} is false and
+ * external_reversible when it is true or absent; anything else (destructive, or no hints, the MCP
+ * default) is irreversible. {@code _meta} {@code "dev.agentkit/tier"} overrides the hints and
+ * {@code "dev.agentkit/objectType"} gives the object type. See docs/mcp.md.
+ *
+ * <p>The contract is stamped with the server's name and version from {@code initialize}. The
+ * session stays open, for {@link McpActions} and for the server's {@code
+ * notifications/tools/list_changed}, which {@link #onToolsChanged} hears (hand it {@code
+ * CachedContract::invalidate}); it is reopened after a transport failure, and {@link #close()} ends
+ * it (and the child process). Header and environment values (credentials) appear in no message,
+ * stamp or warning. Thread-safe.
+ */
+public final class McpContractSource implements ContractSource, AutoCloseable {
+  private final String contractName;
+  private final Duration requestTimeout;
+  private final int maxPages;
+  private final Connection connection;
+  private volatile ToolMapping.Read last;
+
+  private McpContractSource(Builder b, Connection connection) {
+    this.contractName = b.contractName;
+    this.requestTimeout = b.requestTimeout;
+    this.maxPages = b.maxPages;
+    this.connection = connection;
+  }
+
+  /**
+   * A builder for a server started as a child process, spoken to over its stdin and stdout.
+   *
+   * @param command the program, such as {@code npx} or an absolute path to {@code java}
+   */
+  public static Builder stdio(String command) {
+    return new Builder(Objects.requireNonNull(command, "command"), null);
+  }
+
+  /** A builder for a server at a Streamable HTTP endpoint, such as {@code http://host/mcp}. */
+  public static Builder http(URI url) {
+    return new Builder(null, Objects.requireNonNull(url, "url"));
+  }
+
+  /**
+   * Lists the server's tools and maps them.
+   *
+   * @throws ContractSourceException when the server cannot be started, reached or initialized, does
+   *     not answer in time, answers {@code tools/list} with an error, lists a tool without a name
+   *     or one name twice, or marks a tool with a tier or object type that cannot be read
+   */
+  @Override
+  public Contract fetch() throws ContractSourceException {
+    try {
+      List<McpSchema.Tool> tools = listTools();
+      String stamp = stamp(connection.serverInfo());
+      ToolMapping.Read read = ToolMapping.read(tools, connection.origin());
+      Redactor r = connection.redactor();
+      List<String> warnings = read.warnings().stream().map(r::redact).toList();
+      last = new ToolMapping.Read(read.ops(), read.fields(), warnings);
+      return Contract.of(contractName, stamp, read.ops()).redacted(r::redact);
+    } catch (McpFailure e) {
+      throw new ContractSourceException(e.getMessage());
+    } catch (ContractSourceException e) {
+      throw new ContractSourceException(connection.redactor().redact(e.getMessage()));
+    }
+  }
+
+  private List<McpSchema.Tool> listTools() throws McpFailure, ContractSourceException {
+    List<McpSchema.Tool> tools = new ArrayList<>();
+    Set<String> cursors = new HashSet<>();
+    String cursor = null;
+    for (int page = 1; ; page++) {
+      String from = cursor;
+      McpSchema.ListToolsResult result =
+          connection.request("tools/list", requestTimeout, c -> c.listTools(from));
+      if (result.tools() != null) {
+        tools.addAll(result.tools());
+      }
+      cursor = result.nextCursor();
+      if (cursor == null || cursor.isEmpty()) {
+        return tools;
+      }
+      if (!cursors.add(cursor) || page >= maxPages) {
+        throw new ContractSourceException(
+            "[McpPagingLoop] "
+                + connection.origin()
+                + (page >= maxPages
+                    ? " was still paging tools/list after " + maxPages + " pages"
+                    : " gave the same tools/list cursor twice")
+                + "; the server's paging is broken (raise maxPages if it really has that many)");
+      }
+    }
+  }
+
+  /** The server's name and version, as {@code initialize} gave them. */
+  private String stamp(McpSchema.Implementation info) {
+    if (info == null) {
+      return "MCP server " + connection.origin();
+    }
+    String name = Objects.requireNonNullElse(info.name(), "").strip();
+    String version = Objects.requireNonNullElse(info.version(), "").strip();
+    return connection.redactor().redact((name + " " + version).strip());
+  }
+
+  /**
+   * The warnings of the last fetch, each naming the tool and the property that could not be mapped
+   * faithfully. Empty before one.
+   */
+  public List<String> warnings() {
+    ToolMapping.Read read = last;
+    return read == null ? List.of() : read.warnings();
+  }
+
+  /**
+   * Calls {@code listener} whenever the server sends {@code notifications/tools/list_changed}, on
+   * the client's thread; for {@code source.onToolsChanged(cache::invalidate)}. A listener that
+   * throws does not stop the others.
+   */
+  public void onToolsChanged(Runnable listener) {
+    connection.onToolsChanged(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /** The command (without its arguments) or the URL (without user-info or query string). */
+  @Override
+  public String describe() {
+    return connection.origin();
+  }
+
+  /** Where the server is; never a header or environment value. */
+  @Override
+  public String toString() {
+    return "McpContractSource[" + connection.origin() + "]";
+  }
+
+  /** Ends the session and stops the child process; a later fetch fails. */
+  @Override
+  public void close() {
+    connection.close();
+  }
+
+  Connection connection() {
+    return connection;
+  }
+
+  Duration requestTimeout() {
+    return requestTimeout;
+  }
+
+  /** The mapped operands of the last fetch's tools, fetching first when there was none. */
+  Map<String, List<SchemaOperands.Field>> fields() throws ContractSourceException {
+    ToolMapping.Read read = last;
+    if (read == null) {
+      fetch();
+      read = last;
+    }
+    return read.fields();
+  }
+
+  /** Builds a {@link McpContractSource}. Not thread-safe. */
+  public static final class Builder {
+    private final String command;
+    private final URI url;
+    private final List<String> args = new ArrayList<>();
+    private final Map<String, String> env = new LinkedHashMap<>();
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private String contractName = "";
+    private Duration connectTimeout = Duration.ofSeconds(20);
+    private Duration requestTimeout = Duration.ofSeconds(30);
+    private int maxPages = 1000;
+
+    private Builder(String command, URI url) {
+      this.command = command;
+      this.url = url;
+    }
+
+    /** The contract's name (required), as {@code @Agent(contract = ...)} names it. */
+    public Builder contractName(String contractName) {
+      this.contractName = Objects.requireNonNull(contractName, "contractName");
+      return this;
+    }
+
+    /** Arguments of the stdio command; they appear in no message. */
+    public Builder args(String... args) {
+      requireStdio("args");
+      for (String a : args) {
+        this.args.add(Objects.requireNonNull(a, "arg"));
+      }
+      return this;
+    }
+
+    /** An environment variable of the child process; its value appears in no message. */
+    public Builder env(String name, String value) {
+      requireStdio("env");
+      Arguments.checkName(name, "environment variable");
+      env.put(name, Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    /** A header sent with every HTTP request, such as {@code Authorization}; never shown. */
+    public Builder header(String name, String value) {
+      if (url == null) {
+        throw new IllegalStateException(
+            "header(...) is for an MCP server over HTTP; a stdio server gets its credentials by"
+                + " env(...)");
+      }
+      Arguments.putHeader(headers, name, value);
+      return this;
+    }
+
+    /**
+     * How long to wait for the server to start and answer {@code initialize}; default 20 seconds.
+     */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = Arguments.positive(connectTimeout, "connect timeout");
+      return this;
+    }
+
+    /** How long to wait for each {@code tools/list} page; default 30 seconds. */
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = Arguments.positive(requestTimeout, "request timeout");
+      return this;
+    }
+
+    /**
+     * The most {@code tools/list} pages read before the paging is taken as broken; default 1000.
+     */
+    public Builder maxPages(int maxPages) {
+      if (maxPages <= 0) {
+        throw new IllegalArgumentException("maxPages must be positive, but it is " + maxPages);
+      }
+      this.maxPages = maxPages;
+      return this;
+    }
+
+    private void requireStdio(String what) {
+      if (command == null) {
+        throw new IllegalStateException(
+            what
+                + "(...) is for an MCP server started as a command (stdio); an HTTP server gets"
+                + " its credentials by header(...)");
+      }
+    }
+
+    /**
+     * The source; nothing is started or connected until the first fetch.
+     *
+     * @throws IllegalArgumentException when the contract name or the command is blank, or the URL
+     *     is not an absolute http or https URL with a host and without user-info
+     */
+    public McpContractSource build() {
+      if (contractName.isBlank()) {
+        throw new IllegalArgumentException(
+            "an McpContractSource needs contractName(...): the name @Agent(contract = ...) uses");
+      }
+      List<String> secrets = new ArrayList<>(env.values());
+      secrets.addAll(headers.values());
+      Redactor redactor = Redactor.forHeaders(secrets);
+      Connection connection;
+      if (command != null) {
+        if (command.isBlank()) {
+          throw new IllegalArgumentException("the MCP server command is blank; name the program");
+        }
+        StderrTail stderr = new StderrTail();
+        connection =
+            new Connection(
+                stdioTransports(stderr),
+                "stdio:" + command,
+                redactor,
+                connectTimeout,
+                stderr,
+                () -> Commands.problem(command, env));
+      } else {
+        Arguments.checkUrl(url, "MCP server");
+        connection =
+            new Connection(
+                httpTransports(), Redactor.url(url), redactor, connectTimeout, null, () -> null);
+      }
+      return new McpContractSource(this, connection);
+    }
+
+    private Supplier<McpClientTransport> stdioTransports(StderrTail stderr) {
+      ServerParameters params =
+          ServerParameters.builder(command).args(List.copyOf(args)).env(Map.copyOf(env)).build();
+      return () -> {
+        StdioClientTransport t = new StdioClientTransport(params, McpJsonDefaults.getMapper());
+        t.setStdErrorHandler(stderr::add);
+        return t;
+      };
+    }
+
+    private Supplier<McpClientTransport> httpTransports() {
+      String base = url.getScheme() + "://" + url.getRawAuthority();
+      String endpoint =
+          url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+      if (url.getRawQuery() != null) {
+        endpoint += "?" + url.getRawQuery();
+      }
+      Map<String, String> sent = Map.copyOf(headers);
+      String path = endpoint;
+      Duration connect = connectTimeout;
+      return () -> {
+        HttpRequest.Builder request = HttpRequest.newBuilder();
+        sent.forEach(request::header);
+        return HttpClientStreamableHttpTransport.builder(base)
+            .endpoint(path)
+            .connectTimeout(connect)
+            .requestBuilder(request)
+            .build();
+      };
+    }
+  }
+}
