@@ -1,0 +1,95 @@
+package dev.agentkit.examples.spring;
+
+import dev.agentkit.LiveAgent;
+import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.examples.Board;
+import dev.agentkit.examples.TaskboardBackend;
+import dev.agentkit.examples.TriageAgent;
+import dev.agentkit.proposal.ObjectRef;
+import dev.agentkit.spring.MeteredAgent;
+import dev.agentkit.springai.AgentkitToolCallbacks;
+import dev.agentkit.springai.StateResolver;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.Map;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * The task-board agent as a Spring Boot service. The starter binds {@link TriageAgent} against the
+ * backend's live contract while the context starts ({@code agentkit.contracts.taskboard.url} in
+ * {@code application.properties}) and refuses to start on breaking drift; the agent's tools are
+ * offered to a Spring AI {@link ChatClient}, whose model here is {@link ScriptedChatModel} (no
+ * network). Actuator serves health, the {@code agentkit} endpoint and the metrics.
+ *
+ * <p>{@code taskboard.url} is the backend's base URL; {@link #main} starts an embedded backend when
+ * it is not given.
+ */
+@SpringBootApplication
+public class TaskboardApplication {
+  /** The highest rung the agent's tools use: reversible acts run, the rest are proposed. */
+  static final AutonomyRung CEILING = AutonomyRung.AUTO;
+
+  /** Starts the service; without {@code --taskboard.url=…} against an embedded backend. */
+  public static void main(String[] args) throws IOException {
+    SpringApplication app = new SpringApplication(TaskboardApplication.class);
+    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--taskboard.url="))) {
+      TaskboardBackend backend = TaskboardBackend.start();
+      app.setDefaultProperties(Map.of("taskboard.url", backend.baseUri().toString()));
+    }
+    app.run(args);
+  }
+
+  @Bean
+  TriageAgent triageAgent() {
+    return new TriageAgent();
+  }
+
+  @Bean
+  Board board(@Value("${taskboard.url}") URI base) throws IOException, InterruptedException {
+    return Board.connect(base);
+  }
+
+  @Bean
+  ProposalDesk proposalDesk() {
+    return new ProposalDesk();
+  }
+
+  @Bean
+  ScriptedChatModel chatModel() {
+    return ScriptedChatModel.triage();
+  }
+
+  @Bean
+  AgentkitToolCallbacks<Board> triageTools(LiveAgent<Board> agent, Board board, ProposalDesk desk) {
+    return AgentkitToolCallbacks.builder(agent, "triage")
+        .ceiling(CEILING)
+        .anchor(
+            call -> {
+              String kind = call.op().objectType();
+              return ObjectRef.of(kind, call.arg(kind + "_id"));
+            })
+        .labeler(board.labeler())
+        .proposals(desk::add)
+        .state(StateResolver.of(board))
+        .build();
+  }
+
+  @Bean
+  ChatClient chatClient(
+      ChatModel model, AgentkitToolCallbacks<Board> tools, MeteredAgent<Board> metered) {
+    return ChatClient.builder(model)
+        .defaultAdvisors(
+            ToolCallingAdvisor.builder()
+                .toolCallingManager(new GateMetrics(metered, CEILING))
+                .build())
+        .defaultToolCallbacks(tools.callbacks())
+        .build();
+  }
+}

@@ -1,0 +1,129 @@
+package dev.agentkit.examples.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentkit.examples.Board;
+import dev.agentkit.examples.TaskboardBackend;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The application started on a random port against the real embedded task-board backend over HTTP:
+ * it binds the agent and serves health UP; a scripted conversation through the Spring AI {@link
+ * ChatClient} corrects a fabricated value, runs the reversible calls on the backend, proposes the
+ * irreversible one, and the gate's decisions show in Actuator's metrics. One context.
+ */
+@SpringBootTest(
+    classes = TaskboardApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class TaskboardApplicationTest {
+  static final TaskboardBackend backend = start();
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final HttpClient http = HttpClient.newHttpClient();
+
+  @LocalServerPort int port;
+  @Autowired ChatClient chat;
+  @Autowired ScriptedChatModel model;
+  @Autowired ProposalDesk desk;
+  @Autowired Board board;
+
+  @DynamicPropertySource
+  static void backendUrl(DynamicPropertyRegistry registry) {
+    registry.add("taskboard.url", () -> backend.baseUri().toString());
+  }
+
+  @AfterAll
+  static void stop() {
+    backend.close();
+  }
+
+  @Test
+  void startsBoundAndServesHealthUp() throws Exception {
+    JsonNode health = get("/actuator/health");
+    assertThat(health.path("status").asText()).isEqualTo("UP");
+    JsonNode taskboard =
+        health.path("components").path("agentkit").path("components").path("taskboard");
+    assertThat(taskboard.path("status").asText()).isEqualTo("UP");
+    assertThat(taskboard.path("details").path("reachable").asBoolean()).isTrue();
+    JsonNode agent = taskboard.path("details").path("agents").get(0);
+    assertThat(agent.path("bean").asText()).isEqualTo("triageAgent");
+    assertThat(agent.path("state").asText()).isEqualTo("BOUND");
+    assertThat(agent.path("liveDigest").asText()).isEqualTo(agent.path("compiledDigest").asText());
+  }
+
+  @Test
+  void theConversationIsCorrectedRunAndProposedAndTheGateDecisionsAreMetered() throws Exception {
+    String answer = chat.prompt().user("Triage the board.").call().content();
+
+    assertThat(answer).isEqualTo(ScriptedChatModel.DONE);
+    assertThat(model.answers())
+        .containsExactly(
+            List.of(
+                "c1 set_task_priority: [EnumValue] set_task_priority.priority: \"critical\" is not"
+                    + " one of the allowed values: high, low, normal, urgent",
+                "c2 set_task_due_date: [OtherCallsInvalid] set_task_due_date did not run: the tool"
+                    + " calls of one message run all or none, and set_task_priority was not valid;"
+                    + " correct it and send all the calls again"),
+            List.of(
+                "c3 set_task_priority: Done: set_task_priority ran.",
+                "c4 set_task_due_date: Done: set_task_due_date ran."),
+            List.of(
+                "c5 archive_project: archive_project was sent to the user for approval; it has not"
+                    + " happened yet."));
+    board.refresh();
+    assertThat(board.task("t1").orElseThrow().priority()).isEqualTo("high");
+    assertThat(board.task("t1").orElseThrow().dueDate()).isEqualTo("2026-04-03");
+    assertThat(board.project("p2").orElseThrow().state()).isNotEqualTo("archived");
+    assertThat(desk.pending())
+        .singleElement()
+        .satisfies(p -> assertThat(p.askKey()).isEqualTo("triage:project:p2:archive_project"));
+
+    assertThat(count("agentkit.gate.decisions", "decision:apply")).isEqualTo(2.0);
+    assertThat(count("agentkit.gate.decisions", "decision:propose")).isEqualTo(1.0);
+    assertThat(count("agentkit.gate.decisions", "opcode:archive_project")).isEqualTo(1.0);
+    assertThat(count("agentkit.gate.decisions", "opcode:set_task_priority")).isEqualTo(1.0);
+  }
+
+  /** The COUNT of a meter with one tag, from /actuator/metrics. */
+  private double count(String meter, String tag) throws Exception {
+    JsonNode m = get("/actuator/metrics/" + meter + "?tag=" + tag);
+    for (JsonNode sample : m.path("measurements")) {
+      if (sample.path("statistic").asText().equals("COUNT")) {
+        return sample.path("value").asDouble();
+      }
+    }
+    throw new AssertionError(meter + " has no COUNT: " + m);
+  }
+
+  private JsonNode get(String path) throws Exception {
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as(path + " answered " + r.body()).isEqualTo(200);
+    return JSON.readTree(r.body());
+  }
+
+  private static TaskboardBackend start() {
+    try {
+      return TaskboardBackend.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
