@@ -15,7 +15,6 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -24,9 +23,10 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The application started on a random port against the real embedded task-board backend over HTTP:
- * it binds the agent and serves health UP; a scripted conversation through the Spring AI {@link
- * ChatClient} corrects a fabricated value, runs the reversible calls on the backend, proposes the
- * irreversible one, and the gate's decisions show in Actuator's metrics. One context.
+ * it binds the agent and serves health UP; a scripted conversation ({@code POST /triage}, through
+ * the Spring AI {@code ChatClient}) corrects a fabricated value, runs the reversible calls on the
+ * backend, proposes the irreversible one, and the gate's decisions show in Actuator's metrics. One
+ * context.
  */
 @SpringBootTest(
     classes = TaskboardApplication.class,
@@ -37,7 +37,6 @@ class TaskboardApplicationTest {
   static final HttpClient http = HttpClient.newHttpClient();
 
   @LocalServerPort int port;
-  @Autowired ChatClient chat;
   @Autowired ScriptedChatModel model;
   @Autowired ProposalDesk desk;
   @Autowired Board board;
@@ -68,9 +67,14 @@ class TaskboardApplicationTest {
 
   @Test
   void theConversationIsCorrectedRunAndProposedAndTheGateDecisionsAreMetered() throws Exception {
-    String answer = chat.prompt().user("Triage the board.").call().content();
+    JsonNode triage = post("/triage");
 
-    assertThat(answer).isEqualTo(ScriptedChatModel.DONE);
+    assertThat(triage.path("answer").asText()).isEqualTo(ScriptedChatModel.DONE);
+    assertThat(triage.path("proposals")).hasSize(1);
+    assertThat(triage.path("proposals").get(0).path("askKey").asText())
+        .isEqualTo("triage:project:p2:archive_project");
+    assertThat(triage.path("proposals").get(0).path("question").asText())
+        .isEqualTo("Archive Legacy site (the legacy site is retired)? It cannot be undone.");
     assertThat(model.answers())
         .containsExactly(
             List.of(
@@ -111,10 +115,20 @@ class TaskboardApplicationTest {
   }
 
   private JsonNode get(String path) throws Exception {
-    HttpResponse<String> r =
-        http.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
+    return send(HttpRequest.newBuilder(uri(path)).GET().build(), path);
+  }
+
+  private JsonNode post(String path) throws Exception {
+    return send(
+        HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()).build(), path);
+  }
+
+  private URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + port + path);
+  }
+
+  private static JsonNode send(HttpRequest request, String path) throws Exception {
+    HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(path + " answered " + r.body()).isEqualTo(200);
     return JSON.readTree(r.body());
   }
