@@ -84,6 +84,7 @@ public final class RatioTable {
     groups.put("live", this::liveRows);
     groups.put("openapi", this::openApiRows);
     groups.put("inbox", this::inboxRows);
+    groups.put("boot", this::bootRows);
     List<Row> rows = new ArrayList<>();
     for (Map.Entry<String, Group> group : groups.entrySet()) {
       if (group.getKey().matches(only)) {
@@ -332,6 +333,29 @@ public final class RatioTable {
             plain,
             ours,
             2.0));
+  }
+
+  private List<Row> bootRows() throws RunnerException {
+    measure(
+        new OptionsBuilder()
+            .include(getClass().getPackageName() + "\\.BootStartupBenchmark\\.")
+            .mode(Mode.SingleShotTime)
+            .timeUnit(TimeUnit.MILLISECONDS)
+            .forks(profile.coldForks())
+            .warmupIterations(0)
+            .measurementIterations(1)
+            .shouldFailOnError(true));
+    return List.of(
+        Row.overhead(
+            "11",
+            String.format(
+                Locale.ROOT,
+                "Boot context start, %d agents bound by the starter, fresh JVM (ms)",
+                BootStartupBenchmark.AGENTS),
+            "the same context without the starter",
+            score("BootStartupBenchmark.withoutStarter"),
+            score("BootStartupBenchmark.withStarter"),
+            1.10));
   }
 
   private List<Row> suggestRows() throws RunnerException {
