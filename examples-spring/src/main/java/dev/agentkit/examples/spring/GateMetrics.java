@@ -28,8 +28,10 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * meters (which {@link MeteredAgent} feeds) do not see its decisions by themselves. Before the
  * agentkit manager judges and carries out a message, this gates the same program through the
  * agent's {@link MeteredAgent} with the same ceiling: a message the guard corrects is gated by
- * neither, and for a valid one both gates decide alike against the same live contract. It records
- * only; what runs and what the model is told is the agentkit manager's alone.
+ * neither, and for a valid one both gates decide alike against the same live contract (except a
+ * withheld call on an object the labeler does not know, which the adapter corrects after its gate
+ * and this counts as proposed). It records only; what runs and what the model is told is the
+ * agentkit manager's alone. A stopgap until the adapter reports its decisions itself.
  */
 final class GateMetrics implements ToolCallingManager {
   private final ToolCallingManager agentkit = AgentkitToolCallingManager.create();
