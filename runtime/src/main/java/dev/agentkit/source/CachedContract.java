@@ -287,7 +287,13 @@ public final class CachedContract implements ContractSource {
         Cached entry = new Cached(fresh, nanoTime.getAsLong(), false, 0);
         cached = entry;
         if (timer) {
-          EXPIRY.schedule(() -> entry.expired = true, ttlNanos, TimeUnit.NANOSECONDS);
+          // Block lambdas: a Runnable, so the timer's task has no result for anyone to misread.
+          EXPIRY.schedule(
+              () -> {
+                entry.expired = true;
+              },
+              ttlNanos,
+              TimeUnit.NANOSECONDS);
           markTooStale(entry, maxStalenessNanos);
         }
         return fresh;
@@ -327,7 +333,12 @@ public final class CachedContract implements ContractSource {
     if (inNanos <= 0) {
       entry.tooStale = true;
     } else if (inNanos < Long.MAX_VALUE) {
-      EXPIRY.schedule(() -> entry.tooStale = true, inNanos, TimeUnit.NANOSECONDS);
+      EXPIRY.schedule(
+          () -> {
+            entry.tooStale = true;
+          },
+          inNanos,
+          TimeUnit.NANOSECONDS);
     }
   }
 
