@@ -10,6 +10,7 @@ import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.internal.ArgValues;
+import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -274,5 +275,32 @@ class VerifyTest {
     assertThat(ArgValues.date(" 2026-08-21 ")).isPresent();
     assertThat(verify("set_estimate", args("task_id", "t1", "hours", " 5000 "))).isEmpty();
     assertThat(ArgValues.number(" 5000 ")).isPresent();
+  }
+
+  @Test
+  void aValidCallAllocatesNothing() {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    Call call = Call.of("set_status", args("task_id", "t1", "status", "done"));
+    for (int i = 0; i < 20_000; i++) {
+      SET.verify(call); // warm up: the JIT, and any lazy initialisation
+    }
+    long before = threads.getCurrentThreadAllocatedBytes();
+    int problems = 0;
+    for (int i = 0; i < 20_000; i++) {
+      problems += SET.verify(call).size();
+    }
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+
+    assertThat(problems).isZero();
+    // Not a byte per call: a list, a sorted copy of the argument names or a message per call
+    // would be tens of bytes each.
+    assertThat(allocated).isLessThan(20_000);
+  }
+
+  @Test
+  void describesItselfByItsActs() {
+    assertThat(SET.toString())
+        .isEqualTo("ActionSet[set_estimate, set_status, set_task_due_date, tag_task]");
   }
 }

@@ -324,6 +324,27 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void handlersWithoutActStillGetTheirViewsSoTheOnlyErrorsAreTheirs() {
+    String text =
+        agent(
+            "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
+            """
+              @Run("archive_project") // here
+              void archive(Board b, TriageAgent_Wiring.ArchiveProject a) {}
+              @Ask("send_digest") // ask
+              String ask(TriageAgent_Wiring.SendDigest a) { return "?"; }
+            """);
+    Compilation c =
+        expectError(
+            text,
+            "// here",
+            "[RunWithoutAct] @Run(\"archive_project\") on archive names an opcode this agent"
+                + " declares no @Act or @LocalAct for; declared: create_task");
+    expectError(text, "// ask", "[AskWithoutAct] @Ask(\"send_digest\") on ask");
+    assertThat(c).hadErrorCount(2);
+  }
+
+  @Test
   void askWithoutAct() {
     String text =
         agent(

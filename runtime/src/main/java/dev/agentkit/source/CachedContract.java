@@ -317,7 +317,13 @@ public final class CachedContract implements ContractSource {
           entry.expired = true;
         }
         if (timer) {
-          EXPIRY.schedule(() -> entry.expired = true, ttlNanos, TimeUnit.NANOSECONDS);
+          // Block lambdas: a Runnable, so the timer's task has no result for anyone to misread.
+          EXPIRY.schedule(
+              () -> {
+                entry.expired = true;
+              },
+              ttlNanos,
+              TimeUnit.NANOSECONDS);
           markTooStale(entry, maxStalenessNanos);
         }
         return fresh;
@@ -357,7 +363,12 @@ public final class CachedContract implements ContractSource {
     if (inNanos <= 0) {
       entry.tooStale = true;
     } else if (inNanos < Long.MAX_VALUE) {
-      EXPIRY.schedule(() -> entry.tooStale = true, inNanos, TimeUnit.NANOSECONDS);
+      EXPIRY.schedule(
+          () -> {
+            entry.tooStale = true;
+          },
+          inNanos,
+          TimeUnit.NANOSECONDS);
     }
   }
 

@@ -2,6 +2,14 @@ package dev.agentkit.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.ActionSet;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -194,7 +202,37 @@ class ToolCallGuardTest {
             "[ArgumentsNotObject] the arguments to set_estimate must be one JSON object with the"
                 + " operands as keys, such as {\"task_id\": \"…\", \"hours\": \"…\"}; got a"
                 + " number"),
-        accepts("archive_project", "{\"project_id\": \"p1\"}", Map.of("project_id", "p1")));
+        accepts("archive_project", "{\"project_id\": \"p1\"}", Map.of("project_id", "p1")),
+        corrects(
+            "archive_project",
+            "true",
+            "[ArgumentsNotObject] the arguments to archive_project must be one JSON object with"
+                + " the operands as keys, such as {\"project_id\": \"…\"}; got a boolean"),
+        corrects(
+            "archive_project",
+            "null",
+            "[ArgumentsNotObject] the arguments to archive_project must be one JSON object with"
+                + " the operands as keys, such as {\"project_id\": \"…\"}; got null"),
+        accepts("create_task", "{\"title\": \"A\", \"colour\": null}", Map.of("title", "A")),
+        accepts(
+            "create_task",
+            "{\"title\": \"A\", \"fields\": 7}",
+            Map.of("title", "A", "fields", "7")),
+        accepts("create_task", "{\"title\": \"A\", \"fields\": null}", Map.of("title", "A")),
+        accepts(
+            "create_task",
+            "{\"title\": \"A\", \"fields\": \" \"}",
+            Map.of("title", "A", "fields", " ")),
+        corrects(
+            "create_task",
+            "{\"title\": \"A\", \"fields\": \"{} {}\"}",
+            "[NotJson] create_task.fields must be JSON (an object or an array, inline or as a"
+                + " string holding one), but \"{} {}\" is not valid JSON; fix it and call again"),
+        corrects(
+            "tag_task",
+            "{\"task_id\": \"t1\", \"labels\": [{\"x\": 1}, null, \"ok\", [2]]}",
+            "[BadListElement] tag_task.labels takes a list of plain values, but element 1 is a"
+                + " JSON object or array; write each element as a string, such as [\"a\", \"b\"]"));
   }
 
   @ParameterizedTest
@@ -236,5 +274,52 @@ class ToolCallGuardTest {
     GuardResult.Correction verified =
         (GuardResult.Correction) GUARD.check("set_status", "{\"task_id\": \"t1\"}");
     assertThat(verified.detail()).isEqualTo("RequiredMissing");
+  }
+
+  @Test
+  void theExampleNamesTheRequiredOperandsElseTheFirstOne() {
+    ToolCallGuard guard =
+        ToolCallGuard.of(
+            ActionSet.of(
+                List.of(
+                    Use.<Object>local(
+                            Op.builder("note")
+                                .description("Leave a note.")
+                                .tier(Tier.REVERSIBLE)
+                                .operand(Operand.of("text", OperandType.STRING))
+                                .operand(Operand.of("author", OperandType.STRING))
+                                .build(),
+                            ChangeCategory.ALWAYS_MINTS)
+                        .build(),
+                    Use.<Object>local(
+                            Op.builder("ping")
+                                .description("Ping the board.")
+                                .tier(Tier.REVERSIBLE)
+                                .build(),
+                            ChangeCategory.ALWAYS_MINTS)
+                        .build())));
+
+    assertThat(message(guard.check("note", "[]")))
+        .isEqualTo(
+            "[ArgumentsNotObject] the arguments to note must be one JSON object with the operands"
+                + " as keys, such as {\"text\": \"…\"}; got a JSON array");
+    assertThat(message(guard.check("ping", "\"now\"")))
+        .isEqualTo(
+            "[ArgumentsNotObject] the arguments to ping must be one JSON object with the operands"
+                + " as keys, such as {}; got a JSON string");
+    assertThat(guard.check("ping", "{}").accepted()).isTrue();
+  }
+
+  @Test
+  void aStructuredOperandWithTrailingContentTellsTheOperatorWhy() {
+    GuardResult.Correction c =
+        (GuardResult.Correction)
+            GUARD.check("create_task", "{\"title\": \"A\", \"fields\": \"[1] [2]\"}");
+    assertThat(c.detail()).isEqualTo("NotJson; fields: trailing content after the JSON value");
+  }
+
+  private static String message(GuardResult result) {
+    assertThat(result).isInstanceOf(GuardResult.Correction.class);
+    return ((GuardResult.Correction) result).message();
   }
 }
