@@ -282,20 +282,23 @@ class VerifyTest {
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     Call call = Call.of("set_status", args("task_id", "t1", "status", "done"));
-    for (int i = 0; i < 20_000; i++) {
-      SET.verify(call); // warm up: the JIT, and any lazy initialisation
-    }
-    long before = threads.getCurrentThreadAllocatedBytes();
+    // The fewest bytes of ten rounds of 20,000 calls: on a loaded machine the JIT may still be
+    // compiling verify during the first rounds, and the interpreter allocates what compiled code
+    // does not; once compiled, a round allocates nothing.
+    long fewest = Long.MAX_VALUE;
     int problems = 0;
-    for (int i = 0; i < 20_000; i++) {
-      problems += SET.verify(call).size();
+    for (int round = 0; round < 10; round++) {
+      long before = threads.getCurrentThreadAllocatedBytes();
+      for (int i = 0; i < 20_000; i++) {
+        problems += SET.verify(call).size();
+      }
+      fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
     }
-    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
 
     assertThat(problems).isZero();
     // Not a byte per call: a list, a sorted copy of the argument names or a message per call
     // would be tens of bytes each.
-    assertThat(allocated).isLessThan(20_000);
+    assertThat(fewest).isLessThan(20_000);
   }
 
   @Test
