@@ -1,6 +1,7 @@
 package dev.agentkit.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.agentkit.contract.Op;
@@ -207,14 +208,15 @@ public final class TaskboardMcpServer implements AutoCloseable {
   }
 
   /** One {@code tools/call}, applied as {@code POST /apply}; a refusal is an error result. */
-  private static McpSchema.CallToolResult call(
+  static McpSchema.CallToolResult call(
       TaskboardBackend backend, McpSchema.CallToolRequest request) {
     ObjectNode body = TaskboardBackend.JSON.createObjectNode().put("opcode", request.name());
     ObjectNode args = body.putObject("args");
     Map<String, Object> given = request.arguments() == null ? Map.of() : request.arguments();
     given.forEach(
         (name, value) -> {
-          JsonNode node = TaskboardBackend.JSON.valueToTree(value);
+          JsonNode node =
+              value == null ? NullNode.getInstance() : TaskboardBackend.JSON.valueToTree(value);
           // A structured operand arrives as an object; the board keeps it as JSON text.
           args.set(name, node.isObject() ? TextNode.valueOf(node.toString()) : node);
         });
