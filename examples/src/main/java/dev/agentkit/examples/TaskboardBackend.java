@@ -108,7 +108,7 @@ public final class TaskboardBackend implements AutoCloseable {
   }
 
   /** A response: status and JSON body. */
-  private record Reply(int status, String body) {
+  record Reply(int status, String body) {
     static Reply ok(JsonNode node) {
       return new Reply(200, node.toString());
     }
@@ -142,16 +142,9 @@ public final class TaskboardBackend implements AutoCloseable {
             "method_not_allowed",
             ex.getRequestURI().getPath() + " answers " + method + " only");
       }
-      synchronized (store) {
-        reply = handler.handle(body);
-      }
+      reply = answer(handler, body);
     } catch (Rejected r) {
-      ObjectNode err = JSON.createObjectNode().put("error", r.code).put("message", r.getMessage());
-      reply = new Reply(r.status, err.toString());
-    } catch (RuntimeException e) {
-      ObjectNode err =
-          JSON.createObjectNode().put("error", "internal").put("message", String.valueOf(e));
-      reply = new Reply(500, err.toString());
+      reply = rejected(r);
     }
     byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
     ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
@@ -159,6 +152,34 @@ public final class TaskboardBackend implements AutoCloseable {
     try (OutputStream out = ex.getResponseBody()) {
       out.write(bytes);
     }
+  }
+
+  /**
+   * What {@code POST /apply} answers for this body, without HTTP: the same validation against the
+   * served contract, the same store. The MCP server ({@link TaskboardMcpServer}) applies its {@code
+   * tools/call}s through it.
+   */
+  Reply applyBody(byte[] body) {
+    return answer(this::apply, body);
+  }
+
+  private Reply answer(Handler handler, byte[] body) {
+    try {
+      synchronized (store) {
+        return handler.handle(body);
+      }
+    } catch (Rejected r) {
+      return rejected(r);
+    } catch (RuntimeException e) {
+      ObjectNode err =
+          JSON.createObjectNode().put("error", "internal").put("message", String.valueOf(e));
+      return new Reply(500, err.toString());
+    }
+  }
+
+  private static Reply rejected(Rejected r) {
+    ObjectNode err = JSON.createObjectNode().put("error", r.code).put("message", r.getMessage());
+    return new Reply(r.status, err.toString());
   }
 
   private Reply contractBody(byte[] ignored) {
