@@ -30,11 +30,12 @@ public class McpConfig {
   Map<String, String> env = new LinkedHashMap<>();
 
   /**
-   * How long a {@code <command>} may take to start and answer {@code initialize}, in milliseconds;
-   * a JVM or {@code npx} needs longer than a TCP connect. An HTTP server gets the contract's {@code
-   * <connectTimeoutMillis>}.
+   * How long the server may take to answer {@code initialize}, in milliseconds: for a {@code
+   * <command>} this includes starting it (a JVM or {@code npx} needs longer than a TCP connect),
+   * for a {@code <url>} the connection and the client's own start. It replaces the contract's
+   * {@code <connectTimeoutMillis>} for an MCP server.
    */
-  int startTimeoutMillis = 20_000;
+  int initializeTimeoutMillis = 20_000;
 
   @Override
   public String toString() {

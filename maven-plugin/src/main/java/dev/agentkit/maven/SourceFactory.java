@@ -255,28 +255,32 @@ final class SourceFactory {
 
   private Configured mcpHttp(ContractConfig c, String where) throws ConfigException {
     URI uri = httpUri(c.mcp.url, "[McpUrl] ", "<mcp><url>", where);
-    checkTimeouts(c, where);
+    checkMcpTimeouts(c, where);
     McpContractSource.Builder b =
         McpContractSource.http(uri)
             .contractName(c.name)
-            .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
+            .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
     headers(c, where, b::header);
     McpContractSource source = b.build();
     return new Configured(source, source::warnings);
   }
 
+  private static void checkMcpTimeouts(ContractConfig c, String where) throws ConfigException {
+    checkTimeouts(c, where);
+    if (c.mcp.initializeTimeoutMillis <= 0) {
+      throw new ConfigException(where + ": <mcp><initializeTimeoutMillis> must be positive");
+    }
+  }
+
   private static Configured mcpStdio(
       ContractConfig c, String command, List<String> args, Map<String, String> env, String where)
       throws ConfigException {
-    checkTimeouts(c, where);
-    if (c.mcp.startTimeoutMillis <= 0) {
-      throw new ConfigException(where + ": <mcp><startTimeoutMillis> must be positive");
-    }
+    checkMcpTimeouts(c, where);
     McpContractSource.Builder b =
         McpContractSource.stdio(command)
             .contractName(c.name)
-            .connectTimeout(Duration.ofMillis(c.mcp.startTimeoutMillis))
+            .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
     b.args(args.stream().map(a -> a == null ? "" : a).toArray(String[]::new));
     for (Map.Entry<String, String> e : env.entrySet()) {

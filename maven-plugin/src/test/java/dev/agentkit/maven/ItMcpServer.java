@@ -49,8 +49,7 @@ public final class ItMcpServer {
     return List.of(JSON.readValue(Files.readString(file), McpSchema.Tool[].class));
   }
 
-  private static List<McpServerFeatures.SyncToolSpecification> specifications(
-      List<McpSchema.Tool> tools) {
+  static List<McpServerFeatures.SyncToolSpecification> specifications(List<McpSchema.Tool> tools) {
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
     for (McpSchema.Tool tool : tools) {
       specs.add(

@@ -129,7 +129,8 @@ class McpConfigTest {
   @Test
   void aServerThatCannotStartFailsTheFetchWithItsTextAndNoSecret() throws Exception {
     ContractConfig c = stdio(Map.of("OTHER", SECRET));
-    c.mcp.startTimeoutMillis = 10_000; // the child exits at once, but the source waits this long
+    c.mcp.initializeTimeoutMillis =
+        10_000; // the child exits at once, but the source waits this long
     SourceFactory.Configured configured = factory.configure(c, 0);
     SnapshotMojo goal = new SnapshotMojo();
     goal.setLog(new Recorded());
@@ -207,6 +208,24 @@ class McpConfigTest {
   }
 
   @Test
+  void timeoutsMustBePositive() {
+    ContractConfig c = mcp(m -> m.command = "npx");
+    c.mcp.initializeTimeoutMillis = 0;
+    assertThatThrownBy(() -> factory.create(c, 0))
+        .hasMessage("contracts[0] (taskboard): <mcp><initializeTimeoutMillis> must be positive");
+    ContractConfig h = mcp(m -> m.url = "http://127.0.0.1:9/mcp");
+    h.mcp.initializeTimeoutMillis = -1;
+    assertThatThrownBy(() -> factory.create(h, 0))
+        .hasMessage("contracts[0] (taskboard): <mcp><initializeTimeoutMillis> must be positive");
+    h.mcp.initializeTimeoutMillis = 1;
+    h.requestTimeoutMillis = 0;
+    assertThatThrownBy(() -> factory.create(h, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <connectTimeoutMillis> and <requestTimeoutMillis> must be"
+                + " positive");
+  }
+
+  @Test
   void aStdioServerTakesNoHeadersOrHttpCredentials() {
     ContractConfig c = mcp(m -> m.command = "npx");
     c.authorizationEnv = "TOKEN";
@@ -245,12 +264,34 @@ class McpConfigTest {
 
   @Test
   void anHttpServerGetsTheContractsCredentialsAndShowsNone() throws Exception {
-    ContractConfig c = mcp(m -> m.url = "http://127.0.0.1:9/mcp?key=" + SECRET);
-    c.authorizationEnv = "TOKEN";
-    c.headers = List.of("X-Tenant: acme");
-    try (McpContractSource source = (McpContractSource) factory.create(c, 0)) {
-      assertThat(source.describe()).isEqualTo("http://127.0.0.1:9/mcp");
-      assertThat(source.toString()).doesNotContain(SECRET);
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    ItMcpHttpServer.start(port, tools.toFile(), SECRET);
+    try {
+      ContractConfig c = mcp(m -> m.url = "http://127.0.0.1:" + port + "/mcp?key=" + SECRET);
+      c.authorizationEnv = "TOKEN";
+      c.headers = List.of("X-Tenant: acme");
+      SourceFactory.Configured configured = factory.configure(c, 0);
+      assertThat(configured.source().describe()).isEqualTo("http://127.0.0.1:" + port + "/mcp");
+      SnapshotMojo goal = new SnapshotMojo();
+      Recorded log = new Recorded();
+      goal.setLog(log);
+      Contract live = goal.fetchWarning(configured, "taskboard");
+      assertThat(ItMcpHttpServer.lastTenant()).isEqualTo("acme");
+      assertThat(live.op("list_tasks").orElseThrow().tier()).isEqualTo(Tier.READ_ONLY);
+      assertThat(ContractSnapshot.write(live) + configured.source() + log.lines)
+          .doesNotContain(SECRET);
+      c.authorizationEnv = null; // the server answers 401 without the token
+      SourceFactory.Configured refused = factory.configure(c, 0);
+      assertThatThrownBy(() -> goal.fetchWarning(refused, "taskboard"))
+          .isInstanceOf(MojoFailureException.class)
+          .message()
+          .startsWith("could not fetch contract taskboard from http://127.0.0.1:" + port + "/mcp: ")
+          .doesNotContain(SECRET);
+    } finally {
+      ItMcpHttpServer.stop();
     }
   }
 
