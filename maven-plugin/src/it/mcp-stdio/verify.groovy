@@ -30,6 +30,14 @@ assert runs[3].contains('it.Tasks: breaking tier-raised of list_tasks')
 assert runs[3].contains('agentkit: contract drift fails the check (failOn=breaking) for taskboard')
 assert ContractSnapshot.read(file.toPath()).digest() == digest
 
+// No server outlives its goal: each child ended with its session.
+def args = new File(basedir, 'mcp-server.args').absolutePath
+def alive = { ProcessHandle.allProcesses().filter { p -> p.info().arguments().map { a -> a.any { it.contains(args) } }.orElse(false) }.count() }
+for (int i = 0; i < 50 && alive() > 0; i++) {
+  Thread.sleep(200)
+}
+assert alive() == 0
+
 // The child's token (its <env>) and the class path (its <args>) appear nowhere.
 assert !log.contains('it-secret-7f3a')
 assert !log.contains(new File(basedir, 'mcp-server.args').text.trim())
