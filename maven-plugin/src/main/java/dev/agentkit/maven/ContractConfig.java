@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * One {@code <contract>} of the plugin's configuration: a name and where to fetch the contract,
- * exactly one of an HTTP URL serving the contract document, an OpenAPI document, or a {@code
- * ContractSource} class on the project's classpath.
+ * exactly one of an HTTP URL serving the contract document, an OpenAPI document, an MCP server, or
+ * a {@code ContractSource} class on the project's classpath.
  *
  * <p>Maven sets the fields by name from the POM.
  */
@@ -22,6 +22,9 @@ public class ContractConfig {
    * module's directory.
    */
   String openapi;
+
+  /** An MCP server whose tools are the contract: over Streamable HTTP or started over stdio. */
+  McpConfig mcp;
 
   /**
    * Extra request headers, each {@code Name: value}. Credentials do not belong here: use {@link

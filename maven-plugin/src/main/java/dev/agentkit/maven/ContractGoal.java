@@ -88,7 +88,7 @@ abstract class ContractGoal extends AbstractMojo {
     if (contracts == null || contracts.isEmpty()) {
       throw new ConfigException(
           "<contracts> is empty: configure at least one <contract> with a <name> and a <url>,"
-              + " <openapi> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
+              + " <openapi>, <mcp> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
     }
     List<Map.Entry<Integer, ContractConfig>> out = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -155,11 +155,30 @@ abstract class ContractGoal extends AbstractMojo {
    * irreversible, the operand as opaque; nothing stops).
    */
   Contract fetchWarning(SourceFactory.Configured source, String name) throws MojoFailureException {
-    Contract live = fetch(source.source(), name);
+    Contract live;
+    try {
+      live = fetch(source.source(), name);
+    } finally {
+      close(source.source());
+    }
     for (String line : warningLines(live, source.warnings().get())) {
       getLog().warn(line);
     }
     return live;
+  }
+
+  /**
+   * Ends a source that holds a session (an MCP server's, and the child process it started), so no
+   * server outlives the goal. A failure to close is only logged: the contract is already read.
+   */
+  private void close(ContractSource source) {
+    if (source instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        getLog().debug("agentkit: closing " + source.describe() + " failed: " + e);
+      }
+    }
   }
 
   /** One line per warning of the source and of the contract, naming the contract. */

@@ -1,5 +1,6 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.mcp.McpContractSource;
 import dev.agentkit.openapi.OpenApiContractSource;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.HttpContractSource;
@@ -102,6 +103,11 @@ final class SourceFactory {
               c -> given(c.openapi),
               this::openApi),
           new Kind(
+              "mcp",
+              "an MCP server: its <url> (Streamable HTTP) or the <command> that starts it (stdio)",
+              c -> c.mcp != null,
+              this::mcp),
+          new Kind(
               "sourceClass",
               "a ContractSource class on the project's classpath",
               c -> given(c.sourceClass),
@@ -202,6 +208,96 @@ final class SourceFactory {
     OpenApiContractSource source =
         OpenApiContractSource.fromFile(file).contractName(c.name).build();
     return new Configured(new Stamped(source, value), source::warnings);
+  }
+
+  /**
+   * An MCP server: a Streamable HTTP endpoint sent the contract's headers and credentials, or a
+   * program started over stdio with its arguments and environment. Neither arguments nor
+   * environment values appear in a message; the source stamps the contract with its origin only.
+   */
+  private Configured mcp(ContractConfig c, String where) throws ConfigException {
+    McpConfig m = c.mcp;
+    List<String> args = m.args == null ? List.of() : m.args;
+    Map<String, String> env = m.env == null ? Map.of() : m.env;
+    boolean process = given(m.command) || !args.isEmpty() || !env.isEmpty();
+    if (given(m.url) && process) {
+      throw new ConfigException(
+          "[McpServerConflict] "
+              + where
+              + ": <mcp> gives both a <url> and a <command> (or its <args>/<env>); give the <url>"
+              + " of a server over Streamable HTTP, or the <command> that starts one over stdio");
+    }
+    if (given(m.url)) {
+      return mcpHttp(c, where);
+    }
+    if (!given(m.command)) {
+      throw new ConfigException(
+          m.command == null && !process
+              ? "[McpNoServer] "
+                  + where
+                  + ": <mcp> names no server; give its <url> (Streamable HTTP) or the <command>"
+                  + " that starts it (stdio)"
+              : "[McpCommand] "
+                  + where
+                  + ": <mcp><command> is empty; name the program that starts the server, such as"
+                  + " java or npx (found on the PATH), with its <args>");
+    }
+    if (!c.headers.isEmpty() || given(c.authorizationEnv) || given(c.serverId)) {
+      throw new ConfigException(
+          "[McpStdioCredentials] "
+              + where
+              + ": <mcp> starts a program over stdio, so <headers>, <authorizationEnv> and"
+              + " <serverId> have nothing to be sent to; give the program its credentials in"
+              + " <mcp><env> (as ${env.NAME}), or give the server's <url>");
+    }
+    return mcpStdio(c, m.command.trim(), args, env, where);
+  }
+
+  private Configured mcpHttp(ContractConfig c, String where) throws ConfigException {
+    URI uri = httpUri(c.mcp.url, "[McpUrl] ", "<mcp><url>", where);
+    checkMcpTimeouts(c, where);
+    McpContractSource.Builder b =
+        McpContractSource.http(uri)
+            .contractName(c.name)
+            .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
+            .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    headers(c, where, b::header);
+    McpContractSource source = b.build();
+    return new Configured(source, source::warnings);
+  }
+
+  private static void checkMcpTimeouts(ContractConfig c, String where) throws ConfigException {
+    checkTimeouts(c, where);
+    if (c.mcp.initializeTimeoutMillis <= 0) {
+      throw new ConfigException(where + ": <mcp><initializeTimeoutMillis> must be positive");
+    }
+  }
+
+  private static Configured mcpStdio(
+      ContractConfig c, String command, List<String> args, Map<String, String> env, String where)
+      throws ConfigException {
+    checkMcpTimeouts(c, where);
+    McpContractSource.Builder b =
+        McpContractSource.stdio(command)
+            .contractName(c.name)
+            .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
+            .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    b.args(args.stream().map(a -> a == null ? "" : a).toArray(String[]::new));
+    for (Map.Entry<String, String> e : env.entrySet()) {
+      String value = e.getValue() == null ? "" : e.getValue();
+      if (value.contains("${")) {
+        throw new ConfigException(
+            "[McpEnv] "
+                + where
+                + ": <mcp><env> "
+                + e.getKey()
+                + " holds an expression Maven could not resolve (the value is not shown); export"
+                + " the environment variable it names before running Maven");
+      }
+      b.env(e.getKey(), value);
+    }
+    McpContractSource source = b.build();
+    return new Configured(source, source::warnings);
   }
 
   private Path openApiFile(String value, String where) throws ConfigException {

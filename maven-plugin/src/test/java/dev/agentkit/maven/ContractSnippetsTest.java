@@ -7,6 +7,7 @@ import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -54,13 +55,14 @@ class ContractSnippetsTest {
             Files.writeString(module.resolve(c.openapi), "openapi: 3.0.3\n");
           }
           assertThat(factory.configure(c, 0).source()).as(page + ": " + c.name).isNotNull();
-          checked.add(page + ": " + c.name);
+          checked.add(page + ": " + c.name + (c.mcp == null ? "" : " (mcp)"));
         }
       }
     }
     assertThat(checked)
         .as("the <contract> blocks found")
         .contains("README.md: taskboard", "README.md: tasks", "docs/openapi.md: tasks")
+        .contains("docs/maven-goals.md: taskboard (mcp)")
         .hasSizeGreaterThanOrEqualTo(5);
   }
 
@@ -81,30 +83,56 @@ class ContractSnippetsTest {
   /** The contract as Maven would set it: each child element sets the field of its name. */
   private static ContractConfig config(Element contract, String page) throws Exception {
     ContractConfig c = new ContractConfig();
-    for (Node n = contract.getFirstChild(); n != null; n = n.getNextSibling()) {
+    set(c, contract, page);
+    return c;
+  }
+
+  /**
+   * Sets each field of {@code target} its child elements name: a list from its items, a map from
+   * its elements' names and texts, a number, a nested object ({@code <mcp>}) element by element,
+   * and {@code ${env.NAME}} resolved as Maven would.
+   */
+  private static void set(Object target, Element parent, String page) throws Exception {
+    for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
       if (!(n instanceof Element e)) {
         continue;
       }
       Field f;
       try {
-        f = ContractConfig.class.getDeclaredField(e.getTagName());
+        f = target.getClass().getDeclaredField(e.getTagName());
       } catch (NoSuchFieldException ex) {
-        throw new AssertionError(page + ": <contract> has <" + e.getTagName() + ">, no parameter");
+        throw new AssertionError(
+            page + ": <" + parent.getTagName() + "> has <" + e.getTagName() + ">, no parameter");
       }
       if (f.getType() == List.class) {
         List<String> values = new ArrayList<>();
         for (Node v = e.getFirstChild(); v != null; v = v.getNextSibling()) {
           if (v instanceof Element item) {
-            values.add(item.getTextContent().trim());
+            values.add(text(item));
           }
         }
-        f.set(c, values);
+        f.set(target, values);
+      } else if (f.getType() == Map.class) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Node v = e.getFirstChild(); v != null; v = v.getNextSibling()) {
+          if (v instanceof Element item) {
+            values.put(item.getTagName(), text(item));
+          }
+        }
+        f.set(target, values);
       } else if (f.getType() == int.class) {
-        f.setInt(c, Integer.parseInt(e.getTextContent().trim()));
+        f.setInt(target, Integer.parseInt(text(e)));
+      } else if (f.getType() == String.class) {
+        f.set(target, text(e));
       } else {
-        f.set(c, e.getTextContent().trim());
+        Object nested = f.getType().getDeclaredConstructor().newInstance();
+        set(nested, e, page);
+        f.set(target, nested);
       }
     }
-    return c;
+  }
+
+  private static String text(Element e) {
+    return e.getTextContent().trim().replace("${env.TASKS_TOKEN}", "t-token");
   }
 }

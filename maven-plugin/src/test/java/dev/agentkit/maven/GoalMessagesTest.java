@@ -102,7 +102,7 @@ class GoalMessagesTest {
         .isInstanceOf(ConfigException.class)
         .hasMessage(
             "<contracts> is empty: configure at least one <contract> with a <name> and a <url>,"
-                + " <openapi> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
+                + " <openapi>, <mcp> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
   }
 
   @Test

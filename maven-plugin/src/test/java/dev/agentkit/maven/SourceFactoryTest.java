@@ -77,8 +77,9 @@ class SourceFactoryTest {
         .hasMessage(
             "[ContractSourceMissing] contracts[0] (taskboard): no contract source is set; give one"
                 + " of <url> (the URL the backend serves its contract document at), <openapi> (the"
-                + " URL or path of an OpenAPI 3.0 or 3.1 document), <sourceClass> (a"
-                + " ContractSource class on the project's classpath)");
+                + " URL or path of an OpenAPI 3.0 or 3.1 document), <mcp> (an MCP server: its"
+                + " <url> (Streamable HTTP) or the <command> that starts it (stdio)), <sourceClass>"
+                + " (a ContractSource class on the project's classpath)");
     ContractConfig both = config("taskboard", "http://x/");
     both.sourceClass = "a.B";
     assertThatThrownBy(() -> factory.create(both, 1))
