@@ -14,6 +14,7 @@ public class AgentPausedException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
   private final LiveAgent.State state;
+  private final String explanation;
   private final transient DriftReport report;
 
   AgentPausedException(
@@ -22,7 +23,13 @@ public class AgentPausedException extends IllegalStateException {
       LiveAgent.State state,
       String reason,
       Optional<DriftReport> report) {
-    super(render(agent, refused, state, reason));
+    this(refused, explain(agent, state, reason), state, report);
+  }
+
+  private AgentPausedException(
+      String refused, String explanation, LiveAgent.State state, Optional<DriftReport> report) {
+    super("[AgentPaused] " + refused + ": " + explanation);
+    this.explanation = explanation;
     this.state = Objects.requireNonNull(state, "state");
     this.report = report.orElse(null);
   }
@@ -32,12 +39,20 @@ public class AgentPausedException extends IllegalStateException {
     return state;
   }
 
+  /**
+   * What is paused and why, ending with the drift (or staleness) sentence: the message without its
+   * tag and the clause that names what was refused. Tool adapters tell the model this.
+   */
+  public String explanation() {
+    return explanation;
+  }
+
   /** The drift report the agent paused on, when it paused on drift. */
   public Optional<DriftReport> report() {
     return Optional.ofNullable(report);
   }
 
-  private static String render(String agent, String refused, LiveAgent.State state, String reason) {
+  private static String explain(String agent, LiveAgent.State state, String reason) {
     String who = agent.isEmpty() ? "the agent" : agent;
     String why =
         state == LiveAgent.State.SOURCE_STALE
@@ -45,6 +60,6 @@ public class AgentPausedException extends IllegalStateException {
                 + " refresh succeeds: "
             : " is paused on a live contract it cannot act on; it proposes every call until a"
                 + " contract binds again or the drift policy acknowledges the change:\n";
-    return "[AgentPaused] " + refused + ": " + who + why + reason;
+    return who + why + reason;
   }
 }

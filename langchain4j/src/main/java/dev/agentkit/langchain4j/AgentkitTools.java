@@ -12,6 +12,7 @@ import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
+import dev.agentkit.tool.ToolReplies;
 import dev.agentkit.tool.ToolSchemas;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -182,7 +183,7 @@ public final class AgentkitTools<S> {
       GuardResult.Correction c =
           new GuardResult.Correction(
               opcode,
-              List.of(Replies.inexactName(name, opcode)),
+              List.of(ToolReplies.inexactName(name, opcode)),
               "UnknownTool; the name differs from " + opcode + " by surrounding spaces");
       step = new Step(request, corrected(request, c), null, false, null, Duration.ZERO, null, null);
     } else {
@@ -258,7 +259,7 @@ public final class AgentkitTools<S> {
       GuardResult.Correction c =
           new GuardResult.Correction(
               opcode,
-              List.of(Replies.otherCallsInvalid(opcode, invalid)),
+              List.of(ToolReplies.otherCallsInvalid(opcode, invalid)),
               "OtherCallsInvalid; " + String.join(", ", invalid));
       out.add(
           new Step(s.request, corrected(s.request, c), s.call, false, null, s.judged, null, null));
@@ -305,7 +306,7 @@ public final class AgentkitTools<S> {
     } catch (RuntimeException e) {
       // The anchor function failed: the operator's to fix, not the model's.
       ToolCallResult failed =
-          new ToolCallResult.Failed(request, error(request, Replies.notSent(opcode)), call, e);
+          new ToolCallResult.Failed(request, error(request, ToolReplies.notSent(opcode)), call, e);
       return new Step(request, failed, call, false, null, since(t0), null, set);
     }
     if (!known(ref)) {
@@ -313,7 +314,7 @@ public final class AgentkitTools<S> {
       GuardResult.Correction c =
           new GuardResult.Correction(
               opcode,
-              List.of(Replies.unknownObject(opcode, ref)),
+              List.of(ToolReplies.unknownObject(opcode, ref.kind(), ref.id())),
               "UnknownObject; the labeler has no label for " + ref.key());
       return new Step(request, corrected(request, c), call, false, null, since(t0), null, null);
     }
@@ -338,7 +339,7 @@ public final class AgentkitTools<S> {
         result =
             new ToolCallResult.Unchanged(
                 step.request,
-                reply(step.request, Replies.unchanged(step.call.opcode(), step.apply)),
+                reply(step.request, ToolReplies.unchanged(step.call.opcode(), step.apply)),
                 step.call);
       } else {
         result = step.apply ? run(step, set, state) : propose(step, set);
@@ -349,7 +350,9 @@ public final class AgentkitTools<S> {
       result =
           new ToolCallResult.Failed(
               step.request,
-              error(step.request, step.apply ? Replies.runFailed(opcode) : Replies.notSent(opcode)),
+              error(
+                  step.request,
+                  step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode)),
               step.call,
               e);
     }
@@ -372,13 +375,13 @@ public final class AgentkitTools<S> {
         Thread.currentThread().interrupt();
       }
       return new ToolCallResult.Failed(
-          request, error(request, Replies.runFailed(call.opcode())), call, e);
+          request, error(request, ToolReplies.runFailed(call.opcode())), call, e);
     }
     if (!outcome.done()) {
       // The handler said what went wrong in words meant for the model.
       return new ToolCallResult.Failed(
           request,
-          error(request, Replies.runFailed(call.opcode(), outcome.failure())),
+          error(request, ToolReplies.runFailed(call.opcode(), outcome.failure())),
           call,
           outcome.exception().orElseThrow());
     }
@@ -392,7 +395,7 @@ public final class AgentkitTools<S> {
       result = "(the result could not be shown)";
     }
     return new ToolCallResult.Ran(
-        request, reply(request, Replies.ran(call.opcode(), result)), outcome);
+        request, reply(request, ToolReplies.ran(call.opcode(), result)), outcome);
   }
 
   private ToolCallResult propose(Step step, ActionSet<S> set) {
@@ -410,10 +413,12 @@ public final class AgentkitTools<S> {
       // The ask wording or the proposal's own checks failed (InvalidProposalException): the
       // operator's to fix, not the model's.
       return new ToolCallResult.Failed(
-          step.request, error(step.request, Replies.notSent(opcode)), step.call, e);
+          step.request, error(step.request, ToolReplies.notSent(opcode)), step.call, e);
     }
     String text =
-        step.paused == null ? Replies.proposed(opcode) : Replies.paused(opcode, step.paused);
+        step.paused == null
+            ? ToolReplies.proposed(opcode)
+            : ToolReplies.paused(opcode, step.paused);
     return new ToolCallResult.Proposed(step.request, reply(step.request, text), proposal);
   }
 

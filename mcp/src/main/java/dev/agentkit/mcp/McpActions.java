@@ -4,6 +4,7 @@ import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
 import dev.agentkit.RunHandler;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.SchemaOperands;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -139,7 +140,7 @@ public final class McpActions {
 
     /** How long to wait for a tool's answer; default 60 seconds. */
     public Builder timeout(Duration timeout) {
-      this.timeout = Arguments.positive(timeout, "call timeout");
+      this.timeout = HttpArguments.positive(timeout, "call timeout");
       return this;
     }
 

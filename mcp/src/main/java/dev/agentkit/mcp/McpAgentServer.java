@@ -13,6 +13,7 @@ import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolDeclaration;
+import dev.agentkit.tool.ToolReplies;
 import dev.agentkit.tool.ToolSchemas;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -146,11 +147,7 @@ public final class McpAgentServer<S> {
     boolean apply = !plan.apply().isEmpty();
     S s = state.get();
     if (!actions.willChange(s, call)) {
-      return text(
-          "Nothing to do: "
-              + call.opcode()
-              + " would change nothing as things stand, so it "
-              + (apply ? "did not run." : "was not sent to the user."));
+      return text(ToolReplies.unchanged(call.opcode(), apply));
     }
     return apply ? run(s, plan.apply().get(0)) : propose(plan.propose().get(0));
   }
@@ -163,10 +160,10 @@ public final class McpAgentServer<S> {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      return error(call.opcode() + " failed while running and may not have taken effect.");
+      return error(ToolReplies.runFailed(call.opcode()));
     }
     if (!outcome.done()) {
-      return error(call.opcode() + " failed: " + outcome.failure());
+      return error(ToolReplies.runFailed(call.opcode(), outcome.failure()));
     }
     Object value = outcome.value().orElse(null);
     String result;
@@ -178,8 +175,7 @@ public final class McpAgentServer<S> {
     } catch (IOException | RuntimeException e) {
       result = "(the result could not be shown)";
     }
-    return text(
-        "Done: " + call.opcode() + " ran." + (result.isEmpty() ? "" : " Result: " + result));
+    return text(ToolReplies.ran(call.opcode(), result));
   }
 
   private McpSchema.CallToolResult propose(Call call) {
@@ -196,9 +192,9 @@ public final class McpAgentServer<S> {
       proposals.accept(proposal);
     } catch (RuntimeException e) {
       // The anchor, the ask wording, the proposal's checks or the callback failed: the operator's.
-      return error(opcode + " could not be sent to the user for approval, so it has not happened.");
+      return error(ToolReplies.notSent(opcode));
     }
-    return text(opcode + " was sent to the user for approval; it has not happened yet.");
+    return text(ToolReplies.proposed(opcode));
   }
 
   private static List<McpSchema.Tool> tools(ActionSet<?> actions) {

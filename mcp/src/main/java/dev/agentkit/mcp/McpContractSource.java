@@ -3,6 +3,7 @@ package dev.agentkit.mcp;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
 import dev.agentkit.source.SchemaOperands;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -231,7 +232,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
             "header(...) is for an MCP server over HTTP; a stdio server gets its credentials by"
                 + " env(...)");
       }
-      Arguments.putHeader(headers, name, value);
+      HttpArguments.putHeader(headers, name, value);
       return this;
     }
 
@@ -239,13 +240,13 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
      * How long to wait for the server to start and answer {@code initialize}; default 20 seconds.
      */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = Arguments.positive(connectTimeout, "connect timeout");
+      this.connectTimeout = HttpArguments.positive(connectTimeout, "connect timeout");
       return this;
     }
 
     /** How long to wait for each {@code tools/list} page; default 30 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = Arguments.positive(requestTimeout, "request timeout");
+      this.requestTimeout = HttpArguments.positive(requestTimeout, "request timeout");
       return this;
     }
 
@@ -298,7 +299,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                 stderr,
                 () -> Commands.problem(command, env));
       } else {
-        Arguments.checkUrl(url, "MCP server");
+        HttpArguments.checkUrl(url, "MCP server");
         connection =
             new Connection(
                 httpTransports(), Redactor.url(url), redactor, connectTimeout, null, () -> null);

@@ -4,6 +4,7 @@ import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
 import dev.agentkit.RunHandler;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -169,25 +170,25 @@ public final class OpenApiActions {
 
     /** How long to wait for the connection; default 5 seconds. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = Headers.positive(connectTimeout, "connect timeout");
+      this.connectTimeout = HttpArguments.positive(connectTimeout, "connect timeout");
       return this;
     }
 
     /** How long to wait for the response once connected; default 30 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = Headers.positive(requestTimeout, "request timeout");
+      this.requestTimeout = HttpArguments.positive(requestTimeout, "request timeout");
       return this;
     }
 
     /** The largest response read; default 1 MiB. */
     public Builder maxResponseBytes(int maxResponseBytes) {
-      this.maxResponseBytes = Headers.byteCap(maxResponseBytes, "maxResponseBytes");
+      this.maxResponseBytes = HttpArguments.byteCap(maxResponseBytes, "maxResponseBytes");
       return this;
     }
 
     /** A header sent with every request, such as {@code Authorization}; never shown. */
     public Builder header(String name, String value) {
-      Headers.put(headers, name, value);
+      HttpArguments.putHeader(headers, name, value);
       return this;
     }
 
@@ -198,7 +199,7 @@ public final class OpenApiActions {
      *     a host and without user-info
      */
     public OpenApiActions build() {
-      Headers.checkUrl(baseUrl, "base");
+      HttpArguments.checkUrl(baseUrl, "base");
       return new OpenApiActions(this);
     }
   }

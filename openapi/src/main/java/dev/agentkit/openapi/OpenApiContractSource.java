@@ -3,6 +3,7 @@ package dev.agentkit.openapi;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -213,25 +214,25 @@ public final class OpenApiContractSource implements ContractSource {
 
     /** How long to wait for the connection; default 5 seconds. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = Headers.positive(connectTimeout, "connect timeout");
+      this.connectTimeout = HttpArguments.positive(connectTimeout, "connect timeout");
       return this;
     }
 
     /** How long to wait for the document once connected; default 10 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = Headers.positive(requestTimeout, "request timeout");
+      this.requestTimeout = HttpArguments.positive(requestTimeout, "request timeout");
       return this;
     }
 
     /** The largest document read; default 16 MiB. */
     public Builder maxDocumentBytes(int maxDocumentBytes) {
-      this.maxDocumentBytes = Headers.byteCap(maxDocumentBytes, "maxDocumentBytes");
+      this.maxDocumentBytes = HttpArguments.byteCap(maxDocumentBytes, "maxDocumentBytes");
       return this;
     }
 
     /** A header sent when downloading the document; its value appears in no message. */
     public Builder header(String name, String value) {
-      Headers.put(headers, name, value);
+      HttpArguments.putHeader(headers, name, value);
       return this;
     }
 
@@ -248,7 +249,7 @@ public final class OpenApiContractSource implements ContractSource {
                 + " uses");
       }
       if (url != null) {
-        Headers.checkUrl(url, "OpenAPI document");
+        HttpArguments.checkUrl(url, "OpenAPI document");
       }
       return new OpenApiContractSource(this);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
+import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.SchemaOperands.JsonKind;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -252,7 +253,7 @@ final class RequestWriter {
 
   private void header(HttpRequest.Builder b, Route.Slot slot) throws CallFailedException {
     String value = text(slot);
-    if (!Headers.sendable(value)) {
+    if (!HttpArguments.sendable(value)) {
       throw bad(
           "header "
               + slot.wireName()

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every argument both builders refuse, with the sentence each gives: the rules are one set ({@code
- * Headers}), so the document source and the actions say the same thing.
+ * HttpArguments}, shared with the MCP source), so the document source and the actions say the same
+ * thing.
  */
 class BuilderArgumentsTest {
   private static final URI URL = URI.create("http://127.0.0.1:9/openapi.json");

@@ -365,28 +365,7 @@ public final class HttpContractSource implements ContractSource {
      * @throws IllegalArgumentException when the HTTP client cannot send the header
      */
     public Builder header(String name, String value) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(value, "value");
-      try {
-        // A placeholder value, so the client's message can only ever be about the name.
-        HttpRequest.newBuilder().header(name, "x");
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "the HTTP client cannot send a header named \"" + name + "\": " + e.getMessage());
-      }
-      for (int i = 0; i < value.length(); i++) {
-        char c = value.charAt(i);
-        boolean allowed = c == '\t' || (c >= 0x20 && c < 0x7f) || (c >= 0x80 && c <= 0xff);
-        if (!allowed) {
-          throw new IllegalArgumentException(
-              "the value of header \""
-                  + name
-                  + "\" contains a line break, a control character or a character outside"
-                  + " Latin-1, which HTTP does not allow (the value is not shown)");
-        }
-      }
-      headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(name));
-      headers.put(name, value);
+      HttpArguments.putHeader(headers, name, value);
       return this;
     }
 

@@ -13,6 +13,7 @@ import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
+import dev.agentkit.tool.ToolReplies;
 import dev.agentkit.tool.ToolSchemas;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,7 +209,7 @@ public final class AgentkitToolCallbacks<S> {
     /** This valid call, held back because others of its message were not valid. */
     Step heldBack(List<String> invalid) {
       String tool = call == null ? shownName() : call.opcode();
-      String text = Replies.otherCallsInvalid(tool, invalid);
+      String text = ToolReplies.otherCallsInvalid(tool, invalid);
       log.info("agent {}: corrected {}: OtherCallsInvalid; {}", owner.agent, tool, invalid);
       return new Step(owner, name, text, true, null, false, null, null, null);
     }
@@ -255,13 +256,21 @@ public final class AgentkitToolCallbacks<S> {
     } catch (RuntimeException e) {
       // The anchor function failed: the operator's to fix, not the model's.
       log.warn("agent {}: cannot anchor {}", agent, opcode, e);
-      return new Step(this, name, Replies.notSent(opcode), false, call, false, null, null, set);
+      return new Step(this, name, ToolReplies.notSent(opcode), false, call, false, null, null, set);
     }
     if (!known(ref)) {
       // Labels come from code, so an object the labeler cannot name is one the model made up.
       log.info("agent {}: corrected {}: UnknownObject; no label for {}", agent, opcode, ref.key());
       return new Step(
-          this, name, Replies.unknownObject(opcode, ref), true, null, false, null, null, null);
+          this,
+          name,
+          ToolReplies.unknownObject(opcode, ref.kind(), ref.id()),
+          true,
+          null,
+          false,
+          null,
+          null,
+          null);
     }
     return new Step(this, name, null, false, call, false, ref, paused, set);
   }
@@ -286,13 +295,13 @@ public final class AgentkitToolCallbacks<S> {
     try {
       if (!set.willChange(state, call)) {
         log.debug("agent {}: not {} {}: no change", agent, step.apply ? "run" : "proposed", opcode);
-        return Replies.unchanged(opcode, step.apply);
+        return ToolReplies.unchanged(opcode, step.apply);
       }
       return step.apply ? run(step, set, call, state) : propose(step, set, call, step.paused);
     } catch (RuntimeException e) {
       // A reader the premise check called threw: the operator's to fix.
       log.warn("agent {}: {} failed before it ran", agent, opcode, e);
-      return step.apply ? Replies.runFailed(opcode) : Replies.notSent(opcode);
+      return step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
     }
   }
 
@@ -309,12 +318,12 @@ public final class AgentkitToolCallbacks<S> {
         Thread.currentThread().interrupt();
       }
       log.warn("agent {}: {} failed", agent, call.opcode(), e);
-      return Replies.runFailed(call.opcode());
+      return ToolReplies.runFailed(call.opcode());
     }
     if (!outcome.done()) {
       // The handler said what went wrong in words meant for the model.
       log.warn("agent {}: {} failed", agent, call.opcode(), outcome.exception().orElse(null));
-      return Replies.runFailed(call.opcode(), outcome.failure());
+      return ToolReplies.runFailed(call.opcode(), outcome.failure());
     }
     log.debug("agent {}: ran {}", agent, call.opcode());
     String result;
@@ -326,7 +335,7 @@ public final class AgentkitToolCallbacks<S> {
           "agent {}: the result of {} cannot be shown: {}", agent, call.opcode(), e.getMessage());
       result = "(the result could not be shown)";
     }
-    return Replies.ran(call.opcode(), result);
+    return ToolReplies.ran(call.opcode(), result);
   }
 
   private String propose(Step step, ActionSet<S> set, Call call, AgentPausedException paused) {
@@ -344,9 +353,9 @@ public final class AgentkitToolCallbacks<S> {
     } catch (RuntimeException e) {
       // The ask wording, the proposal's own checks or the sink failed: the operator's to fix.
       log.warn("agent {}: {} could not be proposed", agent, opcode, e);
-      return Replies.notSent(opcode);
+      return ToolReplies.notSent(opcode);
     }
-    return paused == null ? Replies.proposed(opcode) : Replies.paused(opcode, paused);
+    return paused == null ? ToolReplies.proposed(opcode) : ToolReplies.paused(opcode, paused);
   }
 
   private boolean known(ObjectRef ref) {

@@ -1,5 +1,6 @@
 package dev.agentkit.springai;
 
+import dev.agentkit.tool.ToolReplies;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -141,7 +142,7 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
         return new Judged(step.heldBack(invalid), null, null);
       }
       String name = other.getToolDefinition().name();
-      return new Judged(null, other, Replies.otherCallsInvalid(name, invalid));
+      return new Judged(null, other, ToolReplies.otherCallsInvalid(name, invalid));
     }
 
     String carryOut(AssistantMessage.ToolCall call, ToolContext context) {

@@ -1,6 +1,5 @@
-package dev.agentkit.openapi;
+package dev.agentkit.source;
 
-import dev.agentkit.source.Redactor;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
@@ -9,16 +8,32 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The argument rules both builders of this module share, as {@code HttpContractSource} has them:
- * what the HTTP client can send (headers, URLs), and positive timeouts and size caps.
+ * The argument rules of the HTTP-based sources' builders: headers the HTTP client can send (a value
+ * never appears in a message), URLs it can and may be given, positive timeouts and size caps.
+ *
+ * <p>Public for the sources and runners in other modules (OpenAPI, MCP), which take the same
+ * arguments as {@link HttpContractSource}; not otherwise part of the API.
  */
-final class Headers {
-  private Headers() {}
+public final class HttpArguments {
+  private HttpArguments() {}
 
   /**
+   * Checks the header and sets it in {@code headers}, replacing one of the same name in any case.
+   *
    * @throws IllegalArgumentException naming the header (never its value) when it cannot be sent
    */
-  static void check(String name, String value) {
+  public static void putHeader(Map<String, String> headers, String name, String value) {
+    checkHeader(name, value);
+    headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(name));
+    headers.put(name, value);
+  }
+
+  /**
+   * Checks that the HTTP client can send the header.
+   *
+   * @throws IllegalArgumentException naming the header (never its value) when it cannot be sent
+   */
+  public static void checkHeader(String name, String value) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(value, "value");
     try {
@@ -38,7 +53,7 @@ final class Headers {
   }
 
   /** Whether HTTP can carry the value: tab, printable ASCII and Latin-1 only. */
-  static boolean sendable(String value) {
+  public static boolean sendable(String value) {
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       boolean allowed = c == '\t' || (c >= 0x20 && c < 0x7f) || (c >= 0x80 && c <= 0xff);
@@ -49,23 +64,13 @@ final class Headers {
     return true;
   }
 
-  /** Checks the header and sets it, replacing one of the same name in any case. */
-  static void put(Map<String, String> headers, String name, String value) {
-    check(name, value);
-    headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(name));
-    headers.put(name, value);
-  }
-
-  /** A size cap in bytes: positive, and small enough to read into one array. */
-  static int byteCap(int bytes, String what) {
-    if (bytes <= 0 || bytes > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException(what + " must be positive, but it is " + bytes);
-    }
-    return bytes;
-  }
-
-  /** Rejects what the HTTP client cannot or must not be given. */
-  static void checkUrl(URI url, String what) {
+  /**
+   * Rejects a URL the HTTP client cannot or must not be given: not absolute http(s), no host, or
+   * credentials before the host (shown redacted).
+   *
+   * @param what what the URL is for, as messages name it ("MCP server", "base")
+   */
+  public static void checkUrl(URI url, String what) {
     String shown = Redactor.url(url);
     String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
     if (!url.isAbsolute() || !(scheme.equals("http") || scheme.equals("https"))) {
@@ -85,11 +90,20 @@ final class Headers {
     }
   }
 
-  static Duration positive(Duration d, String what) {
+  /** A timeout: positive. */
+  public static Duration positive(Duration d, String what) {
     Objects.requireNonNull(d, what);
     if (d.isNegative() || d.isZero()) {
       throw new IllegalArgumentException("the " + what + " must be positive");
     }
     return d;
+  }
+
+  /** A size cap in bytes: positive, and small enough to read into one array. */
+  public static int byteCap(int bytes, String what) {
+    if (bytes <= 0 || bytes > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException(what + " must be positive, but it is " + bytes);
+    }
+    return bytes;
   }
 }
