@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** {@link CachedContract#current()}: what the cache holds, never waiting on the source. */
@@ -32,16 +31,6 @@ class CachedContractCurrentTest {
         return c;
       };
 
-  private static void until(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out");
-      }
-      Thread.sleep(5);
-    }
-  }
-
   @Test
   void emptyBeforeTheFirstFetchWhichItStartsInTheBackground() throws Exception {
     CachedContract cache =
@@ -51,7 +40,7 @@ class CachedContractCurrentTest {
             .build();
 
     assertThat(cache.current()).isEmpty();
-    until(() -> cache.current().isPresent());
+    Waits.until(() -> cache.current().isPresent());
     assertThat(cache.current()).containsSame(V1);
     assertThat(fetches).hasValue(1);
   }
@@ -81,7 +70,7 @@ class CachedContractCurrentTest {
     cache.fetch();
     serving.set(V2);
 
-    until(() -> cache.current().orElseThrow() == V2);
+    Waits.until(() -> cache.current().orElseThrow() == V2);
     assertThat(fetches.get()).isGreaterThanOrEqualTo(2);
   }
 
@@ -96,7 +85,7 @@ class CachedContractCurrentTest {
     serving.set(null);
     long start = System.nanoTime();
 
-    until(
+    Waits.until(
         () -> {
           Optional<Contract> c = cache.current();
           return c.isEmpty();
@@ -107,7 +96,7 @@ class CachedContractCurrentTest {
     assertThat(fetches.get()).isLessThanOrEqualTo(2 + (int) (elapsedMillis / 50) + 2);
 
     serving.set(V1);
-    until(() -> cache.current().isPresent());
+    Waits.until(() -> cache.current().isPresent());
     assertThat(cache.current()).containsSame(V1);
   }
 

@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -136,13 +135,13 @@ class CachedContractExpiryTest {
     assertThat(cache.current()).containsSame(V1);
     clock.addAndGet(1);
     assertThat(cache.current()).containsSame(V1);
-    until(() -> cache.current().orElseThrow() == V2);
+    Waits.until(() -> cache.current().orElseThrow() == V2);
     assertThat(fetches).hasValue(2);
 
     // A refresh that succeeded leaves the next one free to start a ttl later.
     serving = () -> V1;
     clock.addAndGet(TTL.toNanos());
-    until(() -> cache.current().orElseThrow() == V1);
+    Waits.until(() -> cache.current().orElseThrow() == V1);
     assertThat(fetches).hasValue(3);
 
     // A timer cannot follow an injected clock, so after a failed refresh the next read tries again
@@ -152,7 +151,7 @@ class CachedContractExpiryTest {
           throw new ContractSourceException("fake backend: connection refused");
         };
     clock.addAndGet(TTL.toNanos());
-    until(() -> cache.current().isPresent() && fetches.get() >= 3 + 2);
+    Waits.until(() -> cache.current().isPresent() && fetches.get() >= 3 + 2);
     assertThat(cache.current()).containsSame(V1);
   }
 
@@ -174,7 +173,7 @@ class CachedContractExpiryTest {
     try {
       // The refresh current() starts past the ttl never returns; the contract held still goes
       // stale on time.
-      until(() -> cache.current().isEmpty());
+      Waits.until(() -> cache.current().isEmpty());
       assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
           .isGreaterThanOrEqualTo(300);
       assertThat(fetches).hasValue(2);
@@ -199,7 +198,7 @@ class CachedContractExpiryTest {
 
     // The first refresh fails about a second in, half-way to the max staleness: the contract is
     // still served for the second half, not dropped at the failure nor kept a second too long.
-    until(() -> cache.current().isEmpty());
+    Waits.until(() -> cache.current().isEmpty());
     long emptyAfter = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     assertThat(fetches.get()).isGreaterThanOrEqualTo(2);
     assertThat(emptyAfter).isBetween(1900L, 2900L);
@@ -210,16 +209,6 @@ class CachedContractExpiryTest {
       return cache.fetch();
     } catch (ContractSourceException e) {
       throw new AssertionError(e);
-    }
-  }
-
-  private static void until(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out");
-      }
-      Thread.sleep(5);
     }
   }
 
@@ -249,13 +238,13 @@ class CachedContractExpiryTest {
         };
     CachedContract cache = onTheInjectedClock();
 
-    until(
+    Waits.until(
         () -> {
           assertThat(cache.current()).isEmpty();
           return fetches.get() >= 3;
         });
     serving = () -> V1;
-    until(() -> cache.current().isPresent());
+    Waits.until(() -> cache.current().isPresent());
     assertThat(cache.current()).containsSame(V1);
   }
 
@@ -278,7 +267,7 @@ class CachedContractExpiryTest {
     Thread waiter = new Thread(() -> second.set(thrownBy(cache)));
     waiter.start();
     // The second caller waits for the first one's refresh before the source answers.
-    until(() -> waiter.getState() == Thread.State.WAITING);
+    Waits.until(() -> waiter.getState() == Thread.State.WAITING);
     release.countDown();
     waiter.join(10_000);
 
