@@ -105,10 +105,20 @@ class QuestionQuotesPropertyTest {
     }
   }
 
+  /**
+   * How often {@code word} stands in {@code text} as a word: no letter or digit just before or
+   * after it. The generator glues pieces together, so "don'" and "this project" make the text
+   * "don'this project", which holds "don't" only as letters inside other words.
+   */
   private static int count(String text, String word) {
     int n = 0;
     for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length())) {
-      n++;
+      int end = at + word.length();
+      boolean edgeBefore = at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1));
+      boolean edgeAfter = end == text.length() || !Character.isLetterOrDigit(text.charAt(end));
+      if (edgeBefore && edgeAfter) {
+        n++;
+      }
     }
     return n;
   }
