@@ -21,8 +21,8 @@ public final class TaskboardMcpContractSource implements ContractSource {
 
   @Override
   public Contract fetch() throws ContractSourceException {
-    // The Maven plugin loads this class in a loader of its own; the SDK finds its JSON mapper
-    // through the context class loader, which is the plugin's own there.
+    // The Maven plugin loads this class, and the MCP SDK it uses, in a loader of its own; the SDK
+    // finds its JSON mapper through the context class loader, which is the plugin's there.
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
     thread.setContextClassLoader(TaskboardMcpContractSource.class.getClassLoader());

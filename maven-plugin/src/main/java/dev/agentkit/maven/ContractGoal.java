@@ -215,6 +215,15 @@ abstract class ContractGoal extends AbstractMojo {
               + ": the source"
               + " failed with "
               + e);
+    } catch (LinkageError e) {
+      throw new MojoFailureException(
+          "could not fetch contract "
+              + name
+              + " from "
+              + source.describe()
+              + ": a class the source needs is missing or does not match ("
+              + e
+              + "); add the dependency that has it to the module, with compile scope");
     }
     if (fetched == null) {
       throw new MojoFailureException(

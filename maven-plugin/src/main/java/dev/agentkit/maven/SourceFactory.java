@@ -486,7 +486,7 @@ final class SourceFactory {
     // Not closed: the source may load classes lazily while fetching; the loader lives as long as
     // the goal's execution.
     @SuppressWarnings("resource")
-    URLClassLoader loader = new URLClassLoader(projectClasspath.toArray(new URL[0]), parent);
+    URLClassLoader loader = new SourceClassLoader(projectClasspath.toArray(new URL[0]), parent);
     Class<?> type;
     try {
       type = Class.forName(name, true, loader);

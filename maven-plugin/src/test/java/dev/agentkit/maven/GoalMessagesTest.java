@@ -78,6 +78,24 @@ class GoalMessagesTest {
         .hasMessage(
             "could not fetch contract taskboard from http://127.0.0.1:9/contract: the source"
                 + " failed with java.lang.IllegalStateException: boom");
+    ContractSource missingClass =
+        new ContractSource() {
+          @Override
+          public Contract fetch() {
+            throw new NoClassDefFoundError("jakarta/servlet/http/HttpServlet");
+          }
+
+          @Override
+          public String describe() {
+            return "http://127.0.0.1:9/contract";
+          }
+        };
+    assertThatThrownBy(() -> ContractGoal.fetch(missingClass, "taskboard"))
+        .hasMessage(
+            "could not fetch contract taskboard from http://127.0.0.1:9/contract: a class the"
+                + " source needs is missing or does not match (java.lang.NoClassDefFoundError:"
+                + " jakarta/servlet/http/HttpServlet); add the dependency that has it to the"
+                + " module, with compile scope");
     assertThatThrownBy(() -> ContractGoal.fetch(() -> null, "taskboard"))
         .hasMessageEndingWith(": the source returned no contract");
   }
