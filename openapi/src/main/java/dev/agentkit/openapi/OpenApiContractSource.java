@@ -49,6 +49,8 @@ public final class OpenApiContractSource implements ContractSource {
   private final int maxDocumentBytes;
   private final Map<String, String> headers;
   private final Redactor redactor;
+  // One per source, as HttpContractSource holds one: each client has threads and a connection pool.
+  private final HttpClient client;
   private volatile OpenApiReader.Read last;
 
   private OpenApiContractSource(Builder b) {
@@ -61,6 +63,13 @@ public final class OpenApiContractSource implements ContractSource {
     this.maxDocumentBytes = b.maxDocumentBytes;
     this.headers = Map.copyOf(b.headers);
     this.redactor = Redactor.forHeaders(headers.values());
+    this.client =
+        url == null
+            ? null
+            : HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
   }
 
   /** A builder for a source reading the document at an http or https URL. */
@@ -146,11 +155,6 @@ public final class OpenApiContractSource implements ContractSource {
             .timeout(requestTimeout)
             .header("Accept", "application/json, application/yaml, text/yaml, */*");
     headers.forEach(request::setHeader);
-    HttpClient client =
-        HttpClient.newBuilder()
-            .connectTimeout(connectTimeout)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
     HttpExchange.Answer answer;
     try {
       answer =

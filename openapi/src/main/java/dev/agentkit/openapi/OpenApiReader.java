@@ -342,10 +342,13 @@ final class OpenApiReader {
         && (m.containsKey("properties") || "object".equals(m.get("type")));
   }
 
+  /** A schema of the components, from their tree (converted once per document). */
   private Object lookUp(String ref) {
     String prefix = "#/components/schemas/";
-    return ref.startsWith(prefix) && components.getSchemas() != null
-        ? tree(components.getSchemas().get(ref.substring(prefix.length())))
+    return ref.startsWith(prefix)
+            && document.get("components") instanceof Map<?, ?> c
+            && c.get("schemas") instanceof Map<?, ?> schemas
+        ? schemas.get(ref.substring(prefix.length()))
         : null;
   }
 
