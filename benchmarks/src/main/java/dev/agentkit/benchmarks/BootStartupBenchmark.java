@@ -1,9 +1,16 @@
 package dev.agentkit.benchmarks;
 
 import dev.agentkit.LiveAgent;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
 import dev.agentkit.examples.TriageAgent;
+import dev.agentkit.examples.TriageAgent_Wiring;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.HttpContractSource;
 import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -14,19 +21,24 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Row 11: the start of a Spring Boot context declaring {@value #AGENTS} agent beans, with the
  * agentkit starter (which binds every agent against the live contract of an embedded task-board
  * backend, over HTTP on loopback, before the context is ready) against the same context with the
- * starter's auto-configurations excluded. Measured once per fresh JVM (single shot, many forks), as
- * an application starts; the backend is started before the measured start.
+ * starter's auto-configurations excluded, and against that context binding the same four agents by
+ * hand ({@link BindByHand}): the issue asks that the starter add nothing beyond the bind itself.
+ * Measured once per fresh JVM (single shot, many forks), as an application starts; the backend is
+ * started before the measured start.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -68,6 +80,48 @@ public class BootStartupBenchmark {
     }
   }
 
+  /**
+   * The bind itself, without the starter: the four agents bound live by hand through their
+   * generated wiring against one cached contract, as a Boot service would do it in its own
+   * configuration (same source, ttl, staleness and drift policy as the starter's defaults).
+   */
+  @Configuration(proxyBeanMethods = false)
+  public static class BindByHand {
+    static final String URL = "agentkit.contracts.taskboard.url";
+
+    @Bean
+    CachedContract taskboardContract(Environment env) {
+      HttpContractSource source =
+          HttpContractSource.builder(URI.create(env.getRequiredProperty(URL)))
+              .contractName(TriageAgent_Wiring.CONTRACT)
+              .build();
+      return CachedContract.builder(source)
+          .ttl(Duration.ofMinutes(5))
+          .maxStaleness(Duration.ofHours(1))
+          .build();
+    }
+
+    @Bean
+    LiveAgent<Board> triage1Live(@Qualifier("triage1") TriageAgent agent, CachedContract c) {
+      return TriageAgent_Wiring.live(agent, c, DriftPolicy.failOnBreaking());
+    }
+
+    @Bean
+    LiveAgent<Board> triage2Live(@Qualifier("triage2") TriageAgent agent, CachedContract c) {
+      return TriageAgent_Wiring.live(agent, c, DriftPolicy.failOnBreaking());
+    }
+
+    @Bean
+    LiveAgent<Board> triage3Live(@Qualifier("triage3") TriageAgent agent, CachedContract c) {
+      return TriageAgent_Wiring.live(agent, c, DriftPolicy.failOnBreaking());
+    }
+
+    @Bean
+    LiveAgent<Board> triage4Live(@Qualifier("triage4") TriageAgent agent, CachedContract c) {
+      return TriageAgent_Wiring.live(agent, c, DriftPolicy.failOnBreaking());
+    }
+  }
+
   @Setup(Level.Trial)
   public void startBackend() throws IOException {
     backend = TaskboardBackend.start();
@@ -101,8 +155,25 @@ public class BootStartupBenchmark {
     return context;
   }
 
+  @Benchmark
+  public ConfigurableApplicationContext bindByHand() {
+    context =
+        start(
+            new Class<?>[] {FourAgents.class, BindByHand.class},
+            "spring.main.banner-mode=off",
+            "spring.autoconfigure.exclude=" + STARTER);
+    if (context.getBeanNamesForType(LiveAgent.class).length != AGENTS) {
+      throw new IllegalStateException("the configuration did not bind " + AGENTS + " agents");
+    }
+    return context;
+  }
+
   private ConfigurableApplicationContext start(String... properties) {
-    return new SpringApplicationBuilder(FourAgents.class)
+    return start(new Class<?>[] {FourAgents.class}, properties);
+  }
+
+  private ConfigurableApplicationContext start(Class<?>[] sources, String... properties) {
+    return new SpringApplicationBuilder(sources)
         .web(WebApplicationType.NONE)
         .logStartupInfo(false)
         .properties("agentkit.contracts.taskboard.url=" + backend.contractUri())
