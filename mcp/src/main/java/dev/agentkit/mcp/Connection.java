@@ -109,10 +109,11 @@ final class Connection implements AutoCloseable {
               + redactor.redact(problem)
               + "; check the command and that it is installed");
     }
+    McpClientTransport transport = transports.get();
     McpAsyncClient c;
     try {
       c =
-          McpClient.async(transports.get())
+          McpClient.async(transport)
               .clientInfo(McpSchema.Implementation.builder("agentkit", "1").build())
               .requestTimeout(SDK_CEILING)
               .initializationTimeout(connectTimeout)
@@ -122,7 +123,7 @@ final class Connection implements AutoCloseable {
       throw withStderr(classify("connecting", connectTimeout, e));
     }
     try {
-      McpSchema.InitializeResult init = c.initialize().timeout(connectTimeout).block();
+      McpSchema.InitializeResult init = untilExit(transport, c.initialize()).block();
       serverInfo = init.serverInfo();
     } catch (RuntimeException e) {
       c.close();
@@ -130,6 +131,30 @@ final class Connection implements AutoCloseable {
     }
     client = c;
     return c;
+  }
+
+  /**
+   * {@code initialize} within the connect timeout, or, for a child process, the moment the child
+   * exits without answering: a server that dies at start is reported then, not when the timeout
+   * runs out.
+   */
+  private Mono<McpSchema.InitializeResult> untilExit(
+      McpClientTransport transport, Mono<McpSchema.InitializeResult> initialize) {
+    Mono<McpSchema.InitializeResult> answer = initialize.timeout(connectTimeout);
+    if (!(transport instanceof ChildTransport child)) {
+      return answer;
+    }
+    return Mono.firstWithSignal(
+        answer, child.exited().then(Mono.<McpSchema.InitializeResult>error(new ServerExited())));
+  }
+
+  /** The child process ended before it answered {@code initialize}. */
+  private static final class ServerExited extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ServerExited() {
+      super(null, null, false, false);
+    }
   }
 
   private void toolsChanged() {
@@ -170,6 +195,13 @@ final class Connection implements AutoCloseable {
               + what
               + " with an error: "
               + redactor.redact(String.valueOf(answered.getMessage())));
+    }
+    if (find(e, ServerExited.class) != null) {
+      if (stderr != null) {
+        stderr.awaitQuiet();
+      }
+      return unavailable(
+          origin + " exited before it answered " + what + "; run the command by hand to see why");
     }
     if (find(e, TimeoutException.class) != null) {
       return new McpFailure(

@@ -1,7 +1,9 @@
 package dev.agentkit.mcp;
 
 import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
 import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
@@ -30,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -64,7 +67,8 @@ public final class McpAgentServer<S> {
           Tier.EXTERNAL_REVERSIBLE, hints(false, false, true),
           Tier.IRREVERSIBLE, hints(false, true, true));
 
-  private final ActionSet<S> actions;
+  private final ActionSet<S> fixed;
+  private final LiveAgent<S> live;
   private final String agent;
   private final AutonomyRung ceiling;
   private final Supplier<S> state;
@@ -73,11 +77,22 @@ public final class McpAgentServer<S> {
   private final Consumer<Proposal> proposals;
   private final String name;
   private final String version;
-  private final ToolCallGuard guard;
-  private final List<McpSchema.Tool> tools;
+  private final List<McpSyncServer> served = new CopyOnWriteArrayList<>();
+  private volatile View<S> view;
+
+  /** One bound set, with its guard and the tools it is served as. */
+  private record View<S>(ActionSet<S> acts, ToolCallGuard guard, List<McpSchema.Tool> tools) {
+    static <S> View<S> of(ActionSet<S> acts) {
+      return new View<>(acts, ToolCallGuard.of(acts), McpAgentServer.tools(acts));
+    }
+  }
+
+  /** The set to judge a call against now, and why the agent is paused (null while it acts live). */
+  private record Now<S>(View<S> view, AgentPausedException paused) {}
 
   private McpAgentServer(Builder<S> b) {
-    this.actions = b.actions;
+    this.fixed = b.actions;
+    this.live = b.live;
     this.agent = b.agent;
     this.ceiling = b.ceiling;
     this.state = b.state;
@@ -86,8 +101,11 @@ public final class McpAgentServer<S> {
     this.proposals = b.proposals;
     this.name = b.name;
     this.version = b.version;
-    this.guard = ToolCallGuard.of(actions);
-    this.tools = tools(actions);
+    this.view = View.of(b.acts());
+    if (live != null) {
+      // A rebinding noticed by any user of the agent refreshes the tools served here too.
+      live.listen(event -> viewOf(live.lastBound().acts()));
+    }
   }
 
   /**
@@ -96,36 +114,94 @@ public final class McpAgentServer<S> {
    * @param agent the agent's name; it namespaces the ask keys of its proposals
    */
   public static <S> Builder<S> builder(ActionSet<S> actions, String agent) {
-    return new Builder<>(Objects.requireNonNull(actions, "actions"), agent);
+    return new Builder<>(Objects.requireNonNull(actions, "actions"), null, agent);
   }
 
-  /** The tools offered, sorted by name: one per bound act. */
+  /**
+   * Starts serving a live agent: each call is judged against the newest contract that bound (a read
+   * of the cache's current entry, no network), and when the agent rebinds to a changed contract the
+   * servers this one serves offer the new descriptions and schemas and tell their clients that the
+   * tool list changed. While the agent is paused (breaking drift, or a stale source), every valid
+   * call is withheld and answered with {@code [PausedForReview]} and the pause's sentence.
+   *
+   * @param agent the agent's name; it namespaces the ask keys of its proposals
+   */
+  public static <S> Builder<S> builder(LiveAgent<S> live, String agent) {
+    return new Builder<>(null, Objects.requireNonNull(live, "live"), agent);
+  }
+
+  /** The tools offered now, sorted by name: one per bound act. */
   public List<McpSchema.Tool> tools() {
-    return tools;
+    return now().view().tools();
   }
 
   /** Serves over a single-session transport, such as the SDK's stdio one. */
   public McpSyncServer serve(McpServerTransportProvider transport) {
-    return configure(McpServer.sync(transport)).build();
+    return served(configure(McpServer.sync(transport)).build());
   }
 
   /** Serves over a Streamable HTTP transport, such as the SDK's servlet one. */
   public McpSyncServer serve(McpStreamableServerTransportProvider transport) {
-    return configure(McpServer.sync(transport)).build();
+    return served(configure(McpServer.sync(transport)).build());
+  }
+
+  private McpSyncServer served(McpSyncServer server) {
+    served.add(server);
+    return server;
   }
 
   private McpServer.SyncSpecification<?> configure(McpServer.SyncSpecification<?> spec) {
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-    for (McpSchema.Tool tool : tools) {
-      specs.add(
-          new McpServerFeatures.SyncToolSpecification(
-              tool, (exchange, request) -> call(request.name(), request.arguments())));
+    for (McpSchema.Tool tool : now().view().tools()) {
+      specs.add(specification(tool));
     }
     return spec.serverInfo(name, version)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
         // The guard answers every call, so its corrections are the only rules a client meets.
         .validateToolInputs(false)
         .tools(specs);
+  }
+
+  private McpServerFeatures.SyncToolSpecification specification(McpSchema.Tool tool) {
+    return new McpServerFeatures.SyncToolSpecification(
+        tool, (exchange, request) -> call(request.name(), request.arguments()));
+  }
+
+  /** The acts now: a bound set's, or a live agent's newest (the last that bound while paused). */
+  private Now<S> now() {
+    if (live == null) {
+      return new Now<>(view, null);
+    }
+    try {
+      return new Now<>(viewOf(live.acts()), null);
+    } catch (AgentPausedException e) {
+      return new Now<>(viewOf(live.lastBound().acts()), e);
+    }
+  }
+
+  /**
+   * The view of {@code acts}, the current one when it is the same set. A new set (the agent
+   * rebound) replaces each served tool by its new definition; the SDK tells each client the list
+   * changed.
+   */
+  private View<S> viewOf(ActionSet<S> acts) {
+    View<S> v = view;
+    if (v.acts() == acts) {
+      return v;
+    }
+    synchronized (served) {
+      v = view;
+      if (v.acts() != acts) {
+        v = View.of(acts);
+        view = v;
+        for (McpSyncServer server : served) {
+          for (McpSchema.Tool tool : v.tools()) {
+            server.addTool(specification(tool));
+          }
+        }
+      }
+    }
+    return v;
   }
 
   /**
@@ -138,24 +214,33 @@ public final class McpAgentServer<S> {
     } catch (IOException e) {
       json = "null"; // not an object: the guard says so in its own words
     }
-    GuardResult checked = guard.check(tool, json);
+    Now<S> now = now();
+    ActionSet<S> acts = now.view().acts();
+    GuardResult checked = now.view().guard().check(tool, json);
     if (checked instanceof GuardResult.Correction c) {
       return error(c.message());
     }
     Call call = ((GuardResult.Accepted) checked).call();
-    Plan plan = actions.gate(List.of(call), ceiling);
+    if (now.paused() != null) {
+      // A paused live agent withholds every valid call: proposed, never run.
+      return propose(acts, call, now.paused());
+    }
+    Plan plan = acts.gate(List.of(call), ceiling);
     boolean apply = !plan.apply().isEmpty();
     S s = state.get();
-    if (!actions.willChange(s, call)) {
+    if (!acts.willChange(s, call)) {
       return text(ToolReplies.unchanged(call.opcode(), apply));
     }
-    return apply ? run(s, plan.apply().get(0)) : propose(plan.propose().get(0));
+    return apply ? run(acts, s, plan.apply().get(0)) : propose(acts, plan.propose().get(0), null);
   }
 
-  private McpSchema.CallToolResult run(S s, Call call) {
+  private McpSchema.CallToolResult run(ActionSet<S> acts, S s, Call call) {
     Outcome outcome;
     try {
-      outcome = actions.run(s, call);
+      // A live agent's run re-checks the newest contract, and refuses while paused.
+      outcome = live == null ? acts.run(s, call) : live.run(s, call);
+    } catch (AgentPausedException e) {
+      return propose(acts, call, e);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -178,7 +263,8 @@ public final class McpAgentServer<S> {
     return text(ToolReplies.ran(call.opcode(), result));
   }
 
-  private McpSchema.CallToolResult propose(Call call) {
+  private McpSchema.CallToolResult propose(
+      ActionSet<S> acts, Call call, AgentPausedException paused) {
     String opcode = call.opcode();
     Proposal proposal;
     try {
@@ -186,15 +272,15 @@ public final class McpAgentServer<S> {
           Proposal.builder(agent)
               .labeler(labeler)
               .anchor(Objects.requireNonNull(anchor.apply(call), "anchor"))
-              .question(actions.ask(call))
-              .op(actions, call)
+              .question(acts.ask(call))
+              .op(acts, call)
               .build();
       proposals.accept(proposal);
     } catch (RuntimeException e) {
       // The anchor, the ask wording, the proposal's checks or the callback failed: the operator's.
       return error(ToolReplies.notSent(opcode));
     }
-    return text(ToolReplies.proposed(opcode));
+    return text(paused == null ? ToolReplies.proposed(opcode) : ToolReplies.paused(opcode, paused));
   }
 
   private static List<McpSchema.Tool> tools(ActionSet<?> actions) {
@@ -239,12 +325,19 @@ public final class McpAgentServer<S> {
 
   @Override
   public String toString() {
-    return "McpAgentServer[" + agent + ", " + ceiling + ", " + actions.opcodes() + "]";
+    return "McpAgentServer["
+        + agent
+        + ", "
+        + ceiling
+        + ", "
+        + (live == null ? fixed.opcodes().toString() : live.toString())
+        + "]";
   }
 
   /** Configures a {@link McpAgentServer}. Not thread-safe. */
   public static final class Builder<S> {
     private final ActionSet<S> actions;
+    private final LiveAgent<S> live;
     private final String agent;
     private AutonomyRung ceiling = AutonomyRung.ASK;
     private Supplier<S> state = () -> null;
@@ -254,8 +347,9 @@ public final class McpAgentServer<S> {
     private String name;
     private String version = "1";
 
-    private Builder(ActionSet<S> actions, String agent) {
+    private Builder(ActionSet<S> actions, LiveAgent<S> live, String agent) {
       this.actions = actions;
+      this.live = live;
       this.agent = Objects.requireNonNullElse(agent, "").strip();
       this.name = this.agent;
     }
@@ -323,19 +417,29 @@ public final class McpAgentServer<S> {
                 + ": "
                 + String.join(", ", withheld)
                 + (withheld.size() == 1 ? " is" : " are")
-                + " sent to the user for approval, as a proposal naming the object it acts on; pass"
+                + " sent to the user for approval"
+                + (live == null ? "" : " while the live agent is paused")
+                + ", as a proposal naming the object it acts on; pass"
                 + " anchor(call -> ObjectRef.of(...)) and proposals(inbox::add)");
       }
       return new McpAgentServer<>(this);
     }
 
+    /** The acts served first: the bound set, or the live agent's last bound. */
+    private ActionSet<S> acts() {
+      return actions != null ? actions : live.lastBound().acts();
+    }
+
+    /** The acts a call of which can be withheld: for a live agent, every act (while paused). */
     private List<String> withheld() {
+      ActionSet<S> acts = acts();
       List<String> out = new ArrayList<>();
-      for (String opcode : actions.opcodes()) {
-        Tier tier = actions.op(opcode).orElseThrow().tier();
-        if (ceiling != AutonomyRung.AUTO
+      for (String opcode : acts.opcodes()) {
+        Tier tier = acts.op(opcode).orElseThrow().tier();
+        if (live != null
+            || ceiling != AutonomyRung.AUTO
             || AutonomyRung.maxRungFor(tier) != AutonomyRung.AUTO
-            || !actions.canRun(opcode)) {
+            || !acts.canRun(opcode)) {
           out.add(opcode);
         }
       }

@@ -8,7 +8,6 @@ import dev.agentkit.source.Redactor;
 import dev.agentkit.source.SchemaOperands;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -311,7 +310,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       ServerParameters params =
           ServerParameters.builder(command).args(List.copyOf(args)).env(Map.copyOf(env)).build();
       return () -> {
-        StdioClientTransport t = new StdioClientTransport(params, McpJsonDefaults.getMapper());
+        ChildTransport t = new ChildTransport(params, McpJsonDefaults.getMapper());
         t.setStdErrorHandler(stderr::add);
         return t;
       };

@@ -54,33 +54,36 @@ final class BoardAgent {
                   .build()));
 
   ActionSet<BoardAgent> acts() {
-    return ActionSet.bind(
-        CONTRACT,
-        List.of(
-            Use.<BoardAgent>of("list_tasks", ChangeCategory.ALWAYS_MINTS)
-                .run((board, call) -> String.join(", ", new TreeMap<>(board.statuses).keySet()))
-                .build(),
-            Use.<BoardAgent>of("set_task_status", ChangeCategory.SCALAR_SET)
-                .input("status")
-                .reader((board, call) -> board.statuses.getOrDefault(call.arg("task_id"), ""))
-                .run(
-                    (board, call) -> {
-                      if (call.arg("task_id").equals("boom")) {
-                        throw new IllegalStateException("disk full at /var/board");
-                      }
-                      if (call.arg("task_id").equals("locked")) {
-                        throw new dev.agentkit.CallFailedException("the task is locked by Ann");
-                      }
-                      board.statuses.put(call.arg("task_id"), call.arg("status"));
-                      return Map.of("task", call.arg("task_id"), "status", call.arg("status"));
-                    })
-                .build(),
-            Use.<BoardAgent>of("email_assignee", ChangeCategory.ALWAYS_MINTS)
-                .ask(call -> "Email the assignee of " + call.arg("task_id") + "?")
-                .build(),
-            Use.<BoardAgent>of("delete_task", ChangeCategory.ALWAYS_MINTS)
-                .ask(call -> "Delete " + call.arg("task_id") + "?")
-                .build()));
+    return ActionSet.bind(CONTRACT, uses());
+  }
+
+  /** The agent's uses of the contract's ops: its premises and handlers. */
+  static List<Use<BoardAgent>> uses() {
+    return List.of(
+        Use.<BoardAgent>of("list_tasks", ChangeCategory.ALWAYS_MINTS)
+            .run((board, call) -> String.join(", ", new TreeMap<>(board.statuses).keySet()))
+            .build(),
+        Use.<BoardAgent>of("set_task_status", ChangeCategory.SCALAR_SET)
+            .input("status")
+            .reader((board, call) -> board.statuses.getOrDefault(call.arg("task_id"), ""))
+            .run(
+                (board, call) -> {
+                  if (call.arg("task_id").equals("boom")) {
+                    throw new IllegalStateException("disk full at /var/board");
+                  }
+                  if (call.arg("task_id").equals("locked")) {
+                    throw new dev.agentkit.CallFailedException("the task is locked by Ann");
+                  }
+                  board.statuses.put(call.arg("task_id"), call.arg("status"));
+                  return Map.of("task", call.arg("task_id"), "status", call.arg("status"));
+                })
+            .build(),
+        Use.<BoardAgent>of("email_assignee", ChangeCategory.ALWAYS_MINTS)
+            .ask(call -> "Email the assignee of " + call.arg("task_id") + "?")
+            .build(),
+        Use.<BoardAgent>of("delete_task", ChangeCategory.ALWAYS_MINTS)
+            .ask(call -> "Delete " + call.arg("task_id") + "?")
+            .build());
   }
 
   McpAgentServer<BoardAgent> server(Consumer<Proposal> proposals) {

@@ -52,7 +52,7 @@ class DocsSnippetsTest {
       (l.startsWith("import ") ? imports : members).add(l);
     }
     List<Block> snippets = blocks.stream().filter(b -> b.info().equals("java")).toList();
-    assertThat(snippets).hasSize(2);
+    assertThat(snippets).hasSize(3);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     for (Block b : snippets) {
       String source =

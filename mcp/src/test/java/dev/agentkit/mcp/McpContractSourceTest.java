@@ -250,12 +250,14 @@ class McpContractSourceTest {
     try (McpContractSource source =
         StdioServers.source("crash")
             .env("TOKEN", "s3cr3t-t0ken-0123456789")
-            .connectTimeout(Duration.ofSeconds(3))
+            // Far longer than the test may take: a child that exits is reported when it exits.
+            .connectTimeout(Duration.ofMinutes(10))
             .build()) {
       assertThatThrownBy(source::fetch)
-          .hasMessageStartingWith("[McpUnavailable] ")
+          .hasMessageStartingWith("[McpUnavailable] stdio:")
           .hasMessageContaining(
-              "; the server wrote to stderr: boom: cannot open the task database [redacted]")
+              " exited before it answered initialize; run the command by hand to see why; the"
+                  + " server wrote to stderr: boom: cannot open the task database [redacted]")
           .hasMessageNotContaining("s3cr3t");
     }
   }
