@@ -83,6 +83,7 @@ public final class RatioTable {
     groups.put("suggest", this::suggestRows);
     groups.put("live", this::liveRows);
     groups.put("openapi", this::openApiRows);
+    groups.put("mcp", this::mcpRows);
     groups.put("inbox", this::inboxRows);
     groups.put("boot", this::bootRows);
     List<Row> rows = new ArrayList<>();
@@ -314,6 +315,45 @@ public final class RatioTable {
             score("OpenApiSnapshotBenchmark.nativeSnapshot"),
             score("OpenApiSnapshotBenchmark.openApiSnapshot"),
             5.0));
+  }
+
+  private List<Row> mcpRows() throws RunnerException {
+    measure(warm("McpSnapshotBenchmark"));
+    Score held = score("McpSnapshotBenchmark.nativeSnapshot");
+    Score fresh = score("McpSnapshotBenchmark.nativeNewSource");
+    String anchorNew = "HttpContractSource, same contract, new source each";
+    return List.of(
+        Row.overhead(
+            "9",
+            String.format(
+                Locale.ROOT,
+                "snapshot of a %d-tool MCP server over stdio, session open: tools/list + map (ms)",
+                McpToolServer.TOOLS),
+            "HttpContractSource, same contract",
+            held,
+            score("McpSnapshotBenchmark.stdioOpenSession"),
+            McpSnapshotBenchmark.OPEN_SESSION_TARGET),
+        Row.overhead(
+            "9",
+            "  the same over Streamable HTTP (Tomcat, loopback), session open (ms)",
+            "HttpContractSource, same contract",
+            held,
+            score("McpSnapshotBenchmark.httpOpenSession"),
+            McpSnapshotBenchmark.OPEN_SESSION_TARGET),
+        Row.overhead(
+            "9",
+            "  over stdio, new session: start the server JVM, initialize, list, map, close (ms)",
+            anchorNew,
+            fresh,
+            score("McpSnapshotBenchmark.stdioNewSession"),
+            Double.NaN),
+        Row.overhead(
+            "9",
+            "  over Streamable HTTP, new session: connect, initialize, list, map, close (ms)",
+            anchorNew,
+            fresh,
+            score("McpSnapshotBenchmark.httpNewSession"),
+            Double.NaN));
   }
 
   private List<Row> inboxRows() throws RunnerException {

@@ -1,0 +1,247 @@
+package dev.agentkit.benchmarks;
+
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * A real MCP server on the MCP Java SDK's server API ({@code McpServer.sync}) whose tools are the
+ * ops of the synthetic contract of {@value #TOOLS} ops: each op a tool with its operands as the
+ * input schema, its tier as honest annotations and its object type under {@code _meta}, so that
+ * {@code McpContractSource} reads back the same contract. Served over stdio by {@link #main} (a
+ * child JVM, {@link #command()}) or over Streamable HTTP on embedded Tomcat ({@link #http()}).
+ */
+public final class McpToolServer {
+  /** The tool count. */
+  static final int TOOLS = 500;
+
+  static final String NAME = "synthetic-mcp";
+  static final String VERSION = "1.0.0";
+
+  private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
+
+  /** Annotations per tier the synthetic contract uses: only ever what the op really does. */
+  private static final Map<Tier, McpSchema.ToolAnnotations> HINTS =
+      Map.of(
+          Tier.READ_ONLY, new McpSchema.ToolAnnotations(null, true, false, null, false, null),
+          Tier.REVERSIBLE, new McpSchema.ToolAnnotations(null, false, false, null, false, null));
+
+  /** JSON Schema of one value of each operand type. */
+  private static final Map<OperandType, Map<String, Object>> TYPES =
+      Map.of(
+          OperandType.STRING, Map.of("type", "string"),
+          OperandType.DATE, Map.of("type", "string", "format", "date"),
+          OperandType.NUMBER, Map.of("type", "number"),
+          OperandType.INTEGER, Map.of("type", "integer"),
+          OperandType.BOOLEAN, Map.of("type", "boolean"),
+          OperandType.ENUM, Map.of("type", "string"));
+
+  // Tomcat logs its start and stop at INFO; the table needs none of it. Held, so the level
+  // survives garbage collection of the logger.
+  private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+  private McpToolServer() {}
+
+  /** The contract the server serves: {@value #TOOLS} ops from {@link SyntheticContract#SEED}. */
+  static Contract contract() {
+    return SyntheticContract.generate("synthetic", TOOLS, SyntheticContract.SEED);
+  }
+
+  /** Serves the tools over stdio until stdin ends or the parent process exits. */
+  public static void main(String[] args) throws InterruptedException {
+    exitWithParent();
+    exitAtEndOfInput();
+    McpServer.sync(new StdioServerTransportProvider(JSON))
+        .serverInfo(NAME, VERSION)
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        .tools(specifications(contract()))
+        .build();
+    new CountDownLatch(1).await();
+  }
+
+  /**
+   * The command line that runs {@link #main} in a child JVM, on this JVM's own class path, with the
+   * options a short-lived server is started with.
+   */
+  static List<String> command() {
+    return List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:TieredStopAtLevel=1",
+        "-XX:+UseSerialGC",
+        "-Xshare:auto",
+        "-cp",
+        System.getProperty("java.class.path"),
+        McpToolServer.class.getName());
+  }
+
+  /** Serves the tools over Streamable HTTP at {@code /mcp} on a free loopback port. */
+  @SuppressWarnings("deprecation") // addServletMappingDecoded: still Tomcat's embedded way
+  static Http http() throws IOException, LifecycleException {
+    HttpServletStreamableServerTransportProvider transport =
+        HttpServletStreamableServerTransportProvider.builder()
+            .jsonMapper(JSON)
+            .mcpEndpoint("/mcp")
+            .build();
+    McpSyncServer server =
+        McpServer.sync(transport)
+            .serverInfo(NAME, VERSION)
+            .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+            .tools(specifications(contract()))
+            .build();
+    TOMCAT_LOG.setLevel(Level.SEVERE);
+    Path base = Files.createTempDirectory("bench-mcp");
+    Tomcat tomcat = new Tomcat();
+    tomcat.setBaseDir(base.toString());
+    tomcat.setPort(0);
+    tomcat.getConnector().setProperty("address", "127.0.0.1");
+    Context context = tomcat.addContext("", base.toString());
+    context.setParentClassLoader(McpToolServer.class.getClassLoader());
+    if (context instanceof org.apache.catalina.core.StandardContext standard) {
+      // Its leak checks warn about the JDK's own thread locals on every stop.
+      standard.setClearReferencesThreadLocals(false);
+      standard.setClearReferencesRmiTargets(false);
+    }
+    Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
+    context.addServletMappingDecoded("/*", "mcp");
+    tomcat.start();
+    return new Http(tomcat, transport, server);
+  }
+
+  /** The MCP server over HTTP; {@link #close()} stops it. */
+  record Http(
+      Tomcat tomcat, HttpServletStreamableServerTransportProvider transport, McpSyncServer server)
+      implements AutoCloseable {
+    /** {@code http://127.0.0.1:<port>/mcp}. */
+    URI url() {
+      return URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/mcp");
+    }
+
+    @Override
+    public void close() throws LifecycleException {
+      server.closeGracefully();
+      transport.closeGracefully().block();
+      tomcat.stop();
+      tomcat.destroy();
+    }
+  }
+
+  static List<McpServerFeatures.SyncToolSpecification> specifications(Contract contract) {
+    List<McpServerFeatures.SyncToolSpecification> out = new ArrayList<>();
+    for (Op op : contract.ops()) {
+      out.add(
+          McpServerFeatures.SyncToolSpecification.builder()
+              .tool(tool(op))
+              .callHandler(
+                  (exchange, request) ->
+                      McpSchema.CallToolResult.builder().addTextContent("ok").build())
+              .build());
+    }
+    return out;
+  }
+
+  /** The op as a tool: name, description, input schema, annotations, object type. */
+  static McpSchema.Tool tool(Op op) {
+    McpSchema.ToolAnnotations hints = HINTS.get(op.tier());
+    if (hints == null) {
+      throw new IllegalArgumentException("no honest annotations for tier " + op.tier());
+    }
+    return McpSchema.Tool.builder(op.opcode(), inputSchema(op))
+        .description(op.description())
+        .annotations(hints)
+        .meta(Map.of("dev.agentkit/objectType", op.objectType()))
+        .build();
+  }
+
+  /** The op's operands as a JSON Schema object, in the contract's order. */
+  static Map<String, Object> inputSchema(Op op) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    List<String> required = new ArrayList<>();
+    for (Operand o : op.operands()) {
+      properties.put(o.name(), property(o));
+      if (o.required()) {
+        required.add(o.name());
+      }
+    }
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "object");
+    schema.put("properties", properties);
+    schema.put("required", required);
+    schema.put("additionalProperties", false);
+    return schema;
+  }
+
+  private static Map<String, Object> property(Operand o) {
+    Map<String, Object> value = new LinkedHashMap<>(TYPES.get(o.type()));
+    if (o.type() == OperandType.ENUM) {
+      value.put("enum", o.enumValues());
+    }
+    Map<String, Object> out = value;
+    if (o.list()) {
+      out = new LinkedHashMap<>();
+      out.put("type", "array");
+      out.put("items", value);
+    }
+    if (!o.description().isEmpty()) {
+      out.put("description", o.description());
+    }
+    return out;
+  }
+
+  /** Ends this process when the benchmark's JVM ends, however it ends. */
+  private static void exitWithParent() {
+    ProcessHandle.current()
+        .parent()
+        .ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(0)));
+  }
+
+  /**
+   * Ends this process when its stdin ends, as a stdio server should once its client is gone: the
+   * SDK's transport only closes the session.
+   */
+  private static void exitAtEndOfInput() {
+    System.setIn(
+        new FilterInputStream(System.in) {
+          @Override
+          public int read() throws IOException {
+            return exitAtEnd(super.read());
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            return exitAtEnd(super.read(b, off, len));
+          }
+        });
+  }
+
+  private static int exitAtEnd(int read) {
+    if (read < 0) {
+      Runtime.getRuntime().halt(0);
+    }
+    return read;
+  }
+}
