@@ -110,6 +110,11 @@ public final class ItMcpServer {
     if (entries.isEmpty() && tests != null) {
       entries.addAll(List.of(tests.split(File.pathSeparator)));
     }
+    String own = System.getProperty("java.class.path", "");
+    if (entries.isEmpty() && !own.isEmpty()) {
+      // Neither a URL class loader nor Surefire: a forked JVM such as PIT's, on its own class path.
+      entries.addAll(List.of(own.split(File.pathSeparator)));
+    }
     return String.join(File.pathSeparator, entries);
   }
 

@@ -142,6 +142,12 @@ class OpenApiConfigTest {
         .hasMessage(
             "[OpenApiUrl] contracts[0] (tasks): <openapi> has credentials in it; the POM is no"
                 + " place for them — use <authorizationEnv> or <serverId>");
+    ContractConfig slow = openapi("https://docs/openapi.yaml");
+    slow.connectTimeoutMillis = 0;
+    assertThatThrownBy(() -> factory.create(slow, 0))
+        .hasMessage(
+            "contracts[0] (tasks): <connectTimeoutMillis> and <requestTimeoutMillis> must be"
+                + " positive");
   }
 
   @Test

@@ -3,11 +3,21 @@ package dev.agentkit.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Tier;
 import dev.agentkit.source.ContractSource;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Configuration errors of the goals, each naming the parameter and the fix. */
 class SourceFactoryTest {
@@ -94,7 +104,7 @@ class SourceFactoryTest {
   }
 
   @Test
-  void badUrls() {
+  void badUrls() throws Exception {
     assertThatThrownBy(() -> factory.create(config("taskboard", "ftp://x/"), 0))
         .hasMessage(
             "contracts[0] (taskboard): <url> \"ftp://x/\" must start with http:// or https://");
@@ -114,6 +124,14 @@ class SourceFactoryTest {
         .hasMessage(
             "contracts[0] (taskboard): <connectTimeoutMillis> and <requestTimeoutMillis> must be"
                 + " positive");
+    t.requestTimeoutMillis = 1;
+    t.connectTimeoutMillis = 0;
+    assertThatThrownBy(() -> factory.create(t, 0))
+        .hasMessage(
+            "contracts[0] (taskboard): <connectTimeoutMillis> and <requestTimeoutMillis> must be"
+                + " positive");
+    t.connectTimeoutMillis = 1;
+    assertThat(factory.create(t, 0).describe()).isEqualTo("http://x/");
   }
 
   @Test
@@ -137,6 +155,15 @@ class SourceFactoryTest {
                 + " <serverId> (settings.xml)")
         .message()
         .doesNotContain("abc");
+    for (String header : List.of("Proxy-Authorization", "cookie")) {
+      c.headers = List.of("X-Tenant: acme", header + ": secret");
+      assertThatThrownBy(() -> factory.create(c, 0))
+          .hasMessage(
+              "contracts[0] (taskboard): <headers> entry 2 sets "
+                  + header
+                  + " in the POM in clear; credentials come from <authorizationEnv> (an"
+                  + " environment variable) or <serverId> (settings.xml)");
+    }
   }
 
   @Test
@@ -174,6 +201,49 @@ class SourceFactoryTest {
   }
 
   @Test
+  void theCredentialsAreSentAsTheAuthorizationHeader(@TempDir Path dir) throws Exception {
+    Path contract = dir.resolve("contract.json");
+    Files.writeString(
+        contract,
+        ContractSnapshot.write(
+            Contract.of(
+                "taskboard",
+                List.of(
+                    Op.builder("close_task")
+                        .description("Close.")
+                        .tier(Tier.REVERSIBLE)
+                        .build()))));
+    int port;
+    try (ServerSocket free = new ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    ItBackend.start(port, contract.toFile());
+    try {
+      Map<String, String> sent = new LinkedHashMap<>();
+      for (String serverId : new String[] {null, "board", "basic"}) {
+        ContractConfig c = config("taskboard", "http://127.0.0.1:" + port + "/contract");
+        c.serverId = serverId;
+        factory.create(c, 0).fetch();
+        sent.put(String.valueOf(serverId), ItBackend.lastAuthorization());
+      }
+      ContractConfig env = config("taskboard", "http://127.0.0.1:" + port + "/contract");
+      env.authorizationEnv = " BOARD_TOKEN ";
+      factory.create(env, 0).fetch();
+      sent.put("env", ItBackend.lastAuthorization());
+      Map<String, String> expected = new LinkedHashMap<>();
+      expected.put("null", null);
+      expected.put("board", "Bearer tok");
+      expected.put(
+          "basic",
+          "Basic " + Base64.getEncoder().encodeToString("ann:pw".getBytes(StandardCharsets.UTF_8)));
+      expected.put("env", "Bearer s3cret");
+      assertThat(sent).containsExactlyEntriesOf(expected);
+    } finally {
+      ItBackend.stop();
+    }
+  }
+
+  @Test
   void sourceClassErrors() {
     ContractConfig c = config("taskboard", null);
     c.sourceClass = "com.example.Missing";
@@ -208,6 +278,23 @@ class SourceFactoryTest {
     assertThat(FailOn.parse("none")).isEqualTo(FailOn.NONE);
     assertThatThrownBy(() -> FailOn.parse("always"))
         .hasMessage("<failOn> (agentkit.failOn) is \"always\"; use one of any, breaking, none");
+  }
+
+  @Test
+  void aSourceClassIsCreatedWithItsPublicConstructor() throws Exception {
+    ContractConfig c = config("taskboard", null);
+    c.sourceClass = " " + Valid.class.getName() + " ";
+    ContractSource source = factory.create(c, 0);
+    assertThat(source).isInstanceOf(Valid.class);
+    assertThat(source.fetch().name()).isEqualTo("taskboard");
+  }
+
+  /** A source the goals can create. */
+  public static final class Valid implements ContractSource {
+    @Override
+    public Contract fetch() {
+      return Contract.of("taskboard", List.of());
+    }
   }
 
   /** A source without a no-arg constructor. */

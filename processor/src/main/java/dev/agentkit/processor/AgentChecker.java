@@ -280,7 +280,7 @@ final class AgentChecker {
         agent,
         TypeRef.of(agent),
         state(d, bindable),
-        contract == null || contract.name().isEmpty() ? d.contract() : contract.name(),
+        d.contract(), // a snapshot of another name is no contract (SnapshotLookup.find)
         contract == null ? "" : contract.digest(),
         new ArrayList<>(compiled.values()),
         acts,

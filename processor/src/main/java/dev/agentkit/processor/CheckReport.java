@@ -24,11 +24,6 @@ record CheckReport(List<Item> items, WiringModel model) {
   /** One error: where it points and its message, tag first. */
   record Item(Location at, String message) {}
 
-  /** Whether no error was found. */
-  boolean isClean() {
-    return items.isEmpty();
-  }
-
   static Builder builder() {
     return new Builder();
   }
@@ -40,11 +35,11 @@ record CheckReport(List<Item> items, WiringModel model) {
     private Builder() {}
 
     /** Adds an error at {@code at}. */
-    Builder error(Location at, String message) {
+    void error(Location at, String message) {
       items.add(new Item(at, message));
-      return this;
     }
 
+    /** Whether no error was found. */
     boolean isClean() {
       return items.isEmpty();
     }

@@ -194,6 +194,63 @@ class ForwardCompatibilityCompileTest {
     assertThat(c).hadErrorCount(1);
   }
 
+  /** The {@code [LocalOpcodeClash]} of a local act named {@code opcode}, ending at the agent. */
+  private static String clash(String opcode) {
+    return "[LocalOpcodeClash] "
+        + opcode
+        + ": a local act uses an opcode the backend also declares; the backend's contract would be"
+        + " shadowed, so bind the backend op as a use or rename the local act (agent TriageAgent,"
+        + " contract taskboard)";
+  }
+
+  @Test
+  void anAssertedUnknownTierIsOnTheActNotOnALocalActOfTheSameOpcode() {
+    String text =
+        agent(
+            """
+            @LocalAct(opcode = "launch", description = "Mine.", tier = Tier.REVERSIBLE, // local
+                category = ChangeCategory.ALWAYS_MINTS)
+            @Act(opcode = "launch", category = ChangeCategory.ALWAYS_MINTS,
+                assertTier = AssertedTier.IRREVERSIBLE) // here
+            """,
+            "  @Ask(\"launch\") String ask(Call a) { return \"?\"; }");
+    JavaFileObject agent = source("TriageAgent", text);
+    Compilation c = snapshots.compile(agent, board());
+    assertThat(c)
+        .hadErrorContaining("[AssertedUnknownTier] launch: the agent asserts tier irreversible")
+        .inFile(agent)
+        .onLine(lineOf(text, "// here"));
+    assertThat(c)
+        .hadErrorContaining(clash("launch"))
+        .inFile(agent)
+        .onLine(lineOf(text, "// local"));
+    assertThat(c).hadErrorCount(2);
+  }
+
+  @Test
+  void anOpaqueInputIsOnTheActNotOnALocalActOfTheSameOpcode() {
+    String text =
+        agent(
+            """
+            @LocalAct(opcode = "price", description = "Mine.", tier = Tier.REVERSIBLE, // local
+                category = ChangeCategory.ALWAYS_MINTS)
+            """,
+            """
+              @Act(opcode = "price", category = ChangeCategory.SCALAR_SET,
+                  input = "amount") // here
+              String current(Board b, Call call) { return ""; }
+              @Ask("price") String ask(Call a) { return "?"; }
+            """);
+    JavaFileObject agent = source("TriageAgent", text);
+    Compilation c = snapshots.compile(agent, board());
+    assertThat(c)
+        .hadErrorContaining("[OpaqueInput] price: input \"amount\" has type \"decimal128\"")
+        .inFile(agent)
+        .onLine(lineOf(text, "// here"));
+    assertThat(c).hadErrorContaining(clash("price")).inFile(agent).onLine(lineOf(text, "// local"));
+    assertThat(c).hadErrorCount(2);
+  }
+
   @Test
   void aRunHandlerOnAnUnknownTierOpIsDeadCodeNamingTheTier() {
     String text =
