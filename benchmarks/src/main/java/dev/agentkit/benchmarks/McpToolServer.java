@@ -93,6 +93,8 @@ public final class McpToolServer {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:TieredStopAtLevel=1",
         "-XX:+UseSerialGC",
+        // stdout is the protocol's: whatever SLF4J backend the class path holds must not log there.
+        "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider",
         "-Xshare:auto",
         "-cp",
         System.getProperty("java.class.path"),
