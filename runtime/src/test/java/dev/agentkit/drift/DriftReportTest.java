@@ -271,6 +271,52 @@ class DriftReportTest {
   }
 
   @Test
+  void severalAgentsVerdictsComeSortedAndTheFirstOfEquallySevereOnesIsKept() {
+    Contract asked =
+        Contract.of(
+            "taskboard",
+            BEFORE.ops().stream()
+                .map(
+                    a ->
+                        a.opcode().equals("set_status") || a.opcode().equals("set_estimate")
+                            ? a.toBuilder().tier(Tier.IRREVERSIBLE).build()
+                            : a)
+                .toList());
+    DriftReport.Usage statusRunner =
+        new DriftReport.Usage(
+            "StatusRunner", Map.of("set_status", new DriftReport.ActUse(true, true, "")));
+    DriftReport.Usage estimateRunner =
+        new DriftReport.Usage(
+            "EstimateRunner", Map.of("set_estimate", new DriftReport.ActUse(true, true, "")));
+    DriftReport.Usage otherEstimateRunner =
+        new DriftReport.Usage(
+            "OtherRunner", Map.of("set_estimate", new DriftReport.ActUse(true, true, "")));
+
+    // Found in the agents' order (set_status first), reported in the report's order.
+    assertThat(
+            DriftReport.compareForAgents(BEFORE, asked, List.of(statusRunner, estimateRunner))
+                .items())
+        .extracting(DriftItem::opcode)
+        .containsExactly("set_estimate", "set_status");
+
+    // Two agents, the same change, equally severe: the first agent's wording is kept.
+    assertThat(
+            DriftReport.compareForAgents(
+                    BEFORE, asked, List.of(estimateRunner, otherEstimateRunner))
+                .items(DriftSeverity.BREAKING))
+        .extracting(DriftItem::toString)
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("which EstimateRunner uses");
+    assertThat(
+            DriftReport.compareForAgents(
+                    BEFORE, asked, List.of(otherEstimateRunner, estimateRunner))
+                .items(DriftSeverity.BREAKING))
+        .extracting(DriftItem::toString)
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("which OtherRunner uses");
+  }
+
+  @Test
   void tierLoweredDescriptionAndObjectType() {
     Contract after =
         with(

@@ -26,9 +26,9 @@ import net.jqwik.api.statistics.Statistics;
  * The hand-written, allocation-free checks in {@link Values} against the JDK: for generated strings
  * shaped like dates, date-times, offsets and numbers, and near misses of them, the verdict of
  * {@link Values#dateCheck} is what {@code java.time} decides (no offset means UTC) and the verdict
- * of {@link Values#numberCheck} is what a grammar regex and {@link BigDecimal} decide; and the
- * typed view, {@link ArgValues}, reads exactly the value the JDK reads from what the check
- * accepted.
+ * of {@link Values#numberCheck} is what a grammar regex and {@link BigDecimal} decide, and that of
+ * {@link Values#integerCheck} what {@link Long#parseLong} decides for ASCII digits; and the typed
+ * view, {@link ArgValues}, reads exactly the value the JDK reads from what the check accepted.
  */
 class ValuesDifferentialTest {
 
@@ -211,6 +211,67 @@ class ValuesDifferentialTest {
             "1e-99999999999999999999")) {
       assertThat(Values.numberCheck(s)).as(s).isEqualTo(jdkNumberVerdict(s));
     }
+  }
+
+  // ---- integers ----------------------------------------------------------------------------
+
+  /** What Long.parseLong decides for ASCII text: VALID, OUT_OF_RANGE (digits beyond a long). */
+  private static int jdkIntegerVerdict(String s) {
+    if (!INTEGER_SHAPE.matcher(s).matches()) {
+      // Long.parseLong also takes non-ASCII digits; Go's ParseInt, and agentkit, do not.
+      return Values.MALFORMED;
+    }
+    try {
+      Long.parseLong(s);
+      return Values.VALID;
+    } catch (NumberFormatException e) {
+      return Values.OUT_OF_RANGE;
+    }
+  }
+
+  private static final Pattern INTEGER_SHAPE = Pattern.compile("[+-]?[0-9]+");
+
+  @Property(tries = 3000)
+  void integerVerdictIsLongParseLongs(@ForAll("integerLike") String s) {
+    int ours = Values.integerCheck(s);
+    Statistics.label("verdict").collect(ours);
+    assertThat(ours).as("Values.integerCheck(\"%s\")", s).isEqualTo(jdkIntegerVerdict(s));
+    if (ours == Values.VALID) {
+      assertThat(Values.integer(s)).as(s).isEqualTo(Long.parseLong(s));
+    }
+  }
+
+  /** Nineteen significant digits either side of each bound, behind signs and leading zeros. */
+  @Example
+  void integerLimitsAreLongParseLongs() {
+    for (String digits :
+        List.of(
+            "9223372036854775807",
+            "9223372036854775808",
+            "9223372036854775809",
+            "999999999999999999",
+            "9999999999999999999",
+            "1000000000000000000",
+            "10000000000000000000",
+            "0")) {
+      for (String prefix : List.of("", "+", "-", "0", "00", "+00", "-000")) {
+        String s = prefix + digits;
+        assertThat(Values.integerCheck(s)).as(s).isEqualTo(jdkIntegerVerdict(s));
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<String> integerLike() {
+    Arbitrary<String> sign = Arbitraries.of("", "", "-", "+");
+    Arbitrary<String> zeros = Arbitraries.of("", "", "", "0", "00", "000");
+    Arbitrary<String> digits =
+        Arbitraries.oneOf(
+            Arbitraries.strings().numeric().ofMinLength(0).ofMaxLength(21),
+            Arbitraries.strings().withChars('9').ofMinLength(17).ofMaxLength(20),
+            Arbitraries.of("9223372036854775807", "9223372036854775808", "922337203685477580"));
+    Arbitrary<String> shaped = Combinators.combine(sign, zeros, digits).as((s, z, d) -> s + z + d);
+    return Arbitraries.oneOf(shaped, shaped.flatMap(ValuesDifferentialTest::nearMiss));
   }
 
   /** Every offset boundary, and a date-time cut short anywhere. */

@@ -399,6 +399,14 @@ class CachedContractTest {
             "the maxStaleness of a CachedContract (1m 30s) is shorter than its ttl (5m); it must"
                 + " be at least the ttl, since a contract is served for the whole ttl before any"
                 + " refresh is tried");
+    // Exactly the ttl is enough.
+    assertThat(
+            CachedContract.builder(source)
+                .ttl(Duration.ofMinutes(5))
+                .maxStaleness(Duration.ofMinutes(5))
+                .build()
+                .current())
+        .isEmpty();
   }
 
   @Test
