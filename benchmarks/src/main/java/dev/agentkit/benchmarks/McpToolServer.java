@@ -5,6 +5,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.examples.LoopbackTomcat;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -16,7 +17,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +25,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.startup.Tomcat;
 
@@ -102,7 +101,6 @@ public final class McpToolServer {
   }
 
   /** Serves the tools over Streamable HTTP at {@code /mcp} on a free loopback port. */
-  @SuppressWarnings("deprecation") // addServletMappingDecoded: still Tomcat's embedded way
   static Http http() throws IOException, LifecycleException {
     HttpServletStreamableServerTransportProvider transport =
         HttpServletStreamableServerTransportProvider.builder()
@@ -116,21 +114,7 @@ public final class McpToolServer {
             .tools(specifications(contract()))
             .build();
     TOMCAT_LOG.setLevel(Level.SEVERE);
-    Path base = Files.createTempDirectory("bench-mcp");
-    Tomcat tomcat = new Tomcat();
-    tomcat.setBaseDir(base.toString());
-    tomcat.setPort(0);
-    tomcat.getConnector().setProperty("address", "127.0.0.1");
-    Context context = tomcat.addContext("", base.toString());
-    context.setParentClassLoader(McpToolServer.class.getClassLoader());
-    if (context instanceof org.apache.catalina.core.StandardContext standard) {
-      // Its leak checks warn about the JDK's own thread locals on every stop.
-      standard.setClearReferencesThreadLocals(false);
-      standard.setClearReferencesRmiTargets(false);
-    }
-    Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "mcp");
-    tomcat.start();
+    Tomcat tomcat = LoopbackTomcat.start(transport, "bench-mcp");
     return new Http(tomcat, transport, server);
   }
 

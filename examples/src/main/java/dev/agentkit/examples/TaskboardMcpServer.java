@@ -17,8 +17,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +24,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.startup.Tomcat;
 
@@ -112,29 +109,11 @@ public final class TaskboardMcpServer implements AutoCloseable {
     return new TaskboardMcpServer(tomcat(transport), transport, server);
   }
 
-  @SuppressWarnings("deprecation") // addServletMappingDecoded: still Tomcat 11's embedded way
   private static Tomcat tomcat(HttpServletStreamableServerTransportProvider transport)
       throws IOException, LifecycleException {
     QUIET.get(0).setLevel(Level.WARNING);
     QUIET.subList(1, QUIET.size()).forEach(l -> l.setLevel(Level.SEVERE));
-    Path base = Files.createTempDirectory("taskboard-mcp");
-    Tomcat tomcat = new Tomcat();
-    tomcat.setBaseDir(base.toString());
-    tomcat.setPort(0);
-    tomcat.getConnector().setProperty("address", "127.0.0.1");
-    Context context = tomcat.addContext("", base.toString());
-    // Tomcat's default parent is the system class loader, which under exec:java or the Maven
-    // plugin has no Tomcat classes in it.
-    context.setParentClassLoader(TaskboardMcpServer.class.getClassLoader());
-    if (context instanceof org.apache.catalina.core.StandardContext standard) {
-      // Its leak checks warn about the JDK's own thread locals on every stop.
-      standard.setClearReferencesThreadLocals(false);
-      standard.setClearReferencesRmiTargets(false);
-    }
-    Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "mcp");
-    tomcat.start();
-    return tomcat;
+    return LoopbackTomcat.start(transport, "taskboard-mcp");
   }
 
   /** {@code http://127.0.0.1:<port>/mcp}. */
