@@ -2,10 +2,9 @@ package dev.agentkit.benchmarks;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Operand;
-import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.examples.LoopbackTomcat;
+import dev.agentkit.examples.TaskboardMcpServer;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -19,7 +18,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -51,14 +49,6 @@ public final class McpToolServer {
           Tier.REVERSIBLE, new McpSchema.ToolAnnotations(null, false, false, null, false, null));
 
   /** JSON Schema of one value of each operand type. */
-  private static final Map<OperandType, Map<String, Object>> TYPES =
-      Map.of(
-          OperandType.STRING, Map.of("type", "string"),
-          OperandType.DATE, Map.of("type", "string", "format", "date"),
-          OperandType.NUMBER, Map.of("type", "number"),
-          OperandType.INTEGER, Map.of("type", "integer"),
-          OperandType.BOOLEAN, Map.of("type", "boolean"),
-          OperandType.ENUM, Map.of("type", "string"));
 
   // Tomcat logs its start and stop at INFO; the table needs none of it. Held, so the level
   // survives garbage collection of the logger.
@@ -156,46 +146,11 @@ public final class McpToolServer {
     if (hints == null) {
       throw new IllegalArgumentException("no honest annotations for tier " + op.tier());
     }
-    return McpSchema.Tool.builder(op.opcode(), inputSchema(op))
+    return McpSchema.Tool.builder(op.opcode(), TaskboardMcpServer.inputSchema(op))
         .description(op.description())
         .annotations(hints)
         .meta(Map.of("dev.agentkit/objectType", op.objectType()))
         .build();
-  }
-
-  /** The op's operands as a JSON Schema object, in the contract's order. */
-  static Map<String, Object> inputSchema(Op op) {
-    Map<String, Object> properties = new LinkedHashMap<>();
-    List<String> required = new ArrayList<>();
-    for (Operand o : op.operands()) {
-      properties.put(o.name(), property(o));
-      if (o.required()) {
-        required.add(o.name());
-      }
-    }
-    Map<String, Object> schema = new LinkedHashMap<>();
-    schema.put("type", "object");
-    schema.put("properties", properties);
-    schema.put("required", required);
-    schema.put("additionalProperties", false);
-    return schema;
-  }
-
-  private static Map<String, Object> property(Operand o) {
-    Map<String, Object> value = new LinkedHashMap<>(TYPES.get(o.type()));
-    if (o.type() == OperandType.ENUM) {
-      value.put("enum", o.enumValues());
-    }
-    Map<String, Object> out = value;
-    if (o.list()) {
-      out = new LinkedHashMap<>();
-      out.put("type", "array");
-      out.put("items", value);
-    }
-    if (!o.description().isEmpty()) {
-      out.put("description", o.description());
-    }
-    return out;
   }
 
   /** Ends this process when the benchmark's JVM ends, however it ends. */

@@ -148,8 +148,11 @@ public final class TaskboardMcpServer implements AutoCloseable {
     return out;
   }
 
-  /** The op's operands as a JSON Schema object, in the contract's order. */
-  static Map<String, Object> inputSchema(Op op) {
+  /**
+   * The op's operands as a JSON Schema object, in the contract's order: the tool's input schema
+   * (the benchmarks' 500-tool server serves its ops with it too).
+   */
+  public static Map<String, Object> inputSchema(Op op) {
     Map<String, Object> properties = new LinkedHashMap<>();
     List<String> required = new ArrayList<>();
     for (Operand o : op.operands()) {
