@@ -8,8 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
@@ -80,6 +86,17 @@ public class JavacBenchmark {
     return compile(agentsAndWiring, List.of("-proc:none"), dir.resolve("out-b"));
   }
 
+  /**
+   * The floor: the anchor's sources (agents and wiring) with annotation processing on and one
+   * processor that claims agentkit's annotations and does nothing. What this costs beyond the
+   * anchor is javac's own: with any processor present it enters every tree again for its last round
+   * and again for the compile after it.
+   */
+  @Benchmark
+  public boolean doNothingProcessor() throws IOException {
+    return compile(agentsAndWiring, List.of(), dir.resolve("out-c"), new DoNothing());
+  }
+
   private List<String> withProcessor(Path generated) throws IOException {
     Files.createDirectories(generated);
     return List.of(
@@ -93,17 +110,45 @@ public class JavacBenchmark {
   }
 
   private boolean compile(List<Path> sources, List<String> extra, Path out) throws IOException {
+    return compile(sources, extra, out, null);
+  }
+
+  private boolean compile(List<Path> sources, List<String> extra, Path out, Processor processor)
+      throws IOException {
     Files.createDirectories(out);
     List<String> options = new ArrayList<>(extra);
     options.addAll(List.of("--release", "17", "-classpath", classpath, "-d", out.toString()));
     StringWriter messages = new StringWriter();
     try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
       Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
-      boolean ok = javac.getTask(messages, files, null, options, null, units).call();
+      JavaCompiler.CompilationTask task =
+          javac.getTask(messages, files, null, options, null, units);
+      if (processor != null) {
+        task.setProcessors(List.of(processor));
+      }
+      boolean ok = task.call();
       if (!ok) {
         throw new IllegalStateException("the corpus did not compile:\n" + messages);
       }
       return ok;
+    }
+  }
+
+  /** A processor that claims agentkit's annotations and does nothing with them. */
+  static final class DoNothing extends AbstractProcessor {
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Set.of("dev.agentkit.annotation.*");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      return false;
     }
   }
 }

@@ -112,6 +112,22 @@ public final class RatioTable {
             score("JavacBenchmark.procNone"),
             score("JavacBenchmark.withProcessor"),
             1.15));
+    rows.add(
+        Row.overhead(
+            "1",
+            "  javac's floor: the anchor's sources with a processor that does nothing (ms)",
+            "javac -proc:none + generated wiring",
+            score("JavacBenchmark.procNone"),
+            score("JavacBenchmark.doNothingProcessor"),
+            Double.NaN));
+    rows.add(
+        Row.overhead(
+            "1",
+            "  the agentkit processor beyond that floor (ms per compile)",
+            "the floor",
+            score("JavacBenchmark.doNothingProcessor"),
+            score("JavacBenchmark.withProcessor"),
+            Double.NaN));
     return rows;
   }
 
