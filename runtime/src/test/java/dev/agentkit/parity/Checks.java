@@ -152,6 +152,12 @@ final class Checks {
                 assertThat(set.premise(opcode).orElseThrow().category().wireName())
                     .as(v.toString())
                     .isEqualTo(category));
+    Json.stringMap(e, "input")
+        .forEach(
+            (opcode, input) ->
+                assertThat(set.premise(opcode).orElseThrow().input())
+                    .as(v.toString())
+                    .isEqualTo(input));
   }
 
   private static ContractSource source(Vector v) throws ContractFormatException {
