@@ -364,7 +364,9 @@ final class SnapshotReader {
       throw errors.at(
           start,
           path(),
-          "missing key \"tier\": every op says its tier, one of "
+          "missing key \"tier\" in op "
+              + quote(opcode)
+              + ": every op says its tier, one of "
               + Tier.validNames()
               + "; a missing tier is never taken as read-only");
     }

@@ -645,7 +645,8 @@ class ContractSnapshotTest {
   void theWireFormNeedsATier() {
     String body = "{\n  \"ops\": [\n    {\"opcode\": \"archive\"}\n  ]\n}";
     String expected =
-        "u:3:5: at $.ops[0]: missing key \"tier\": every op says its tier, one of"
+        "u:3:5: at $.ops[0]: missing key \"tier\" in op \"archive\": every op says its tier,"
+            + " one of"
             + " external_reversible, irreversible, read_only, reversible; a missing tier is never"
             + " taken as read-only";
     assertThatThrownBy(() -> ContractSnapshot.parseWire(bytes(body), "u", "t"))
