@@ -509,8 +509,8 @@ class CheckerEdgesTest {
                 text,
                 "// here",
                 "[UnsupportedRunResult] create_task: the run handler create returns"
-                    + " other.Base.Made, a record the generated wiring cannot name: Made is not"
-                    + " public and not in package test"
+                    + " other.Base.Made, a record the generated wiring cannot name: Made is"
+                    + " protected in package other"
                     + RESULT_FIX));
   }
 
