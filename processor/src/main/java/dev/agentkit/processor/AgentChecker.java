@@ -28,6 +28,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
@@ -87,6 +88,7 @@ final class AgentChecker {
     String wiringName = wiringName(d.agent());
     checkAccessible(d, wiringName, report);
     checkTypes(d, report);
+    checkStateVisible(d, wiringName, report);
     Map<String, String> viewNames = viewNames(d, wiringName);
     HandlerChecker fit =
         new HandlerChecker(
@@ -298,7 +300,9 @@ final class AgentChecker {
     if (!bindable
         && d.state() instanceof DeclaredType state
         && state.asElement() instanceof TypeElement type
-        && (!type.getTypeParameters().isEmpty() || hidden(type))) {
+        && (!type.getTypeParameters().isEmpty()
+            || hidden(type)
+            || Visibility.hidden(type, elements.getPackageOf(d.agent()), elements) != null)) {
       return TypeRef.OBJECT;
     }
     return TypeRef.of(d.state(), types);
@@ -348,11 +352,28 @@ final class AgentChecker {
     return out;
   }
 
-  private static boolean isInner(TypeElement t) {
+  /**
+   * The kinds of class that are static even when not declared so: nested enums, records and
+   * interfaces (JLS 8.9, 8.10, 9.1.1.3); only a plain class can be inner.
+   */
+  private static final Set<ElementKind> STATIC_KINDS =
+      EnumSet.of(
+          ElementKind.ENUM, ElementKind.RECORD, ElementKind.INTERFACE, ElementKind.ANNOTATION_TYPE);
+
+  /**
+   * The kinds of class whose member classes are static even when not declared so: interfaces and
+   * annotation types (JLS 9.5). A class nested in a class, an enum or a record is inner unless it
+   * is declared static.
+   */
+  private static final Set<ElementKind> STATIC_MEMBERS_IN =
+      EnumSet.of(ElementKind.INTERFACE, ElementKind.ANNOTATION_TYPE);
+
+  /** Whether {@code t} is an inner class: a member class that is not static, said or implied. */
+  static boolean isInner(TypeElement t) {
     return t.getNestingKind() == NestingKind.MEMBER
         && !t.getModifiers().contains(Modifier.STATIC)
-        && t.getKind() == ElementKind.CLASS
-        && t.getEnclosingElement().getKind() == ElementKind.CLASS;
+        && !STATIC_KINDS.contains(t.getKind())
+        && !STATIC_MEMBERS_IN.contains(t.getEnclosingElement().getKind());
   }
 
   /** The agent class and each class enclosing it must be nameable from the agent's package. */
@@ -380,6 +401,43 @@ final class AgentChecker {
         }
       }
     }
+  }
+
+  /**
+   * The wiring names the state type, so it must be nameable from the agent's package: a private
+   * state class nested with the agent is not, nor a protected one the agent inherits from another
+   * package. A state type the agent's own annotation cannot name is javac's error, not reported
+   * twice.
+   */
+  private void checkStateVisible(
+      AgentDeclaration d, String wiringName, CheckReport.Builder report) {
+    if (!(d.state() instanceof DeclaredType state)
+        || !(state.asElement() instanceof TypeElement type)) {
+      return;
+    }
+    PackageElement wiringPackage = elements.getPackageOf(d.agent());
+    Visibility.Hidden hidden = Visibility.hidden(type, wiringPackage, elements);
+    if (hidden == null) {
+      return;
+    }
+    String blocker = hidden.blocker().getSimpleName().toString();
+    report.error(
+        Location.of(d.agent(), d.mirror(), AnnotationValues.explicit(d.mirror(), "state")),
+        Tags.INACCESSIBLE_TYPE.message(
+            "agent "
+                + d.agent().getSimpleName()
+                + ": the state type "
+                + type.getQualifiedName()
+                + (hidden.blocker() == type ? " " : " is in " + blocker + ", which ")
+                + hidden.why()
+                + ", so the generated "
+                + wiringName
+                + " in "
+                + Visibility.where(wiringPackage)
+                + " cannot name it; make "
+                + blocker
+                + " "
+                + hidden.fix()));
   }
 
   /** The wiring names the agent and state types without type arguments, so neither may have any. */

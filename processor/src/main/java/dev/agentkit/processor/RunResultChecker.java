@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
@@ -111,19 +109,8 @@ final class RunResultChecker {
 
   /** Why the wiring cannot name {@code type}, or null when it can. */
   private String hiddenFrom(TypeElement type, PackageElement wiringPackage) {
-    boolean samePackage = elements.getPackageOf(type).equals(wiringPackage);
-    Element e = type;
-    while (e instanceof TypeElement t) {
-      Set<Modifier> modifiers = t.getModifiers();
-      if (modifiers.contains(Modifier.PRIVATE)) {
-        return t.getSimpleName() + " is private";
-      }
-      if (!samePackage && !modifiers.contains(Modifier.PUBLIC)) {
-        return t.getSimpleName() + " is not public and not in package " + wiringPackage;
-      }
-      e = t.getEnclosingElement();
-    }
-    return null;
+    Visibility.Hidden hidden = Visibility.hidden(type, wiringPackage, elements);
+    return hidden == null ? null : hidden.blocker().getSimpleName() + " " + hidden.why();
   }
 
   /** Adds a clause to {@code wrong} for each component of the record that cannot be serialised. */

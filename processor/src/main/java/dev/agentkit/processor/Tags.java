@@ -19,6 +19,7 @@ enum Tags {
   DUPLICATE_ASK("DuplicateAsk"),
   MISPLACED_ANNOTATION("MisplacedAnnotation"),
   INACCESSIBLE("Inaccessible"),
+  INACCESSIBLE_TYPE("InaccessibleType"),
   UNSUPPORTED_TYPE("UnsupportedType"),
   REMOVED_ENUM_VALUE("RemovedEnumValue"),
   UNBOUND_WIRING("UnboundWiring"),

@@ -169,7 +169,15 @@ class CheckerEdgesTest {
             "@Act(opcode = \"archive_project\", category = ChangeCategory.MERGE) // here",
             "  private static final class Secret {}");
     Compilation c = snapshots.compile(source("Outer", text), board());
-    assertThat(errors(c)).containsExactly(at(text, "// here", WITHHELD));
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                text,
+                "@Agent(",
+                "[InaccessibleType] agent TriageAgent: the state type test.Outer.Secret is"
+                    + " private, so the generated Outer_TriageAgent_Wiring in package test cannot"
+                    + " name it; make Secret package-private or public"),
+            at(text, "// here", WITHHELD));
   }
 
   @Test
@@ -180,7 +188,15 @@ class CheckerEdgesTest {
             "@Act(opcode = \"archive_project\", category = ChangeCategory.MERGE) // here",
             "  private static final class Box {\n    static final class Secret {}\n  }");
     Compilation c = snapshots.compile(source("Outer", text), board());
-    assertThat(errors(c)).containsExactly(at(text, "// here", WITHHELD));
+    assertThat(errors(c))
+        .containsExactly(
+            at(
+                text,
+                "@Agent(",
+                "[InaccessibleType] agent TriageAgent: the state type test.Outer.Box.Secret is in"
+                    + " Box, which is private, so the generated Outer_TriageAgent_Wiring in package"
+                    + " test cannot name it; make Box package-private or public"),
+            at(text, "// here", WITHHELD));
   }
 
   // --- what a failed agent's views read ---------------------------------------------------------
@@ -493,8 +509,8 @@ class CheckerEdgesTest {
                 text,
                 "// here",
                 "[UnsupportedRunResult] create_task: the run handler create returns"
-                    + " other.Base.Made, a record the generated wiring cannot name: Made is not"
-                    + " public and not in package test"
+                    + " other.Base.Made, a record the generated wiring cannot name: Made is"
+                    + " protected in package other"
                     + RESULT_FIX));
   }
 
