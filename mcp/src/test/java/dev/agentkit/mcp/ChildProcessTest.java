@@ -76,6 +76,22 @@ class ChildProcessTest {
   }
 
   @Test
+  void aChildThatExitsAfterInitializeIsReportedWhenItExitsNotAtTheTimeout() {
+    long started = System.nanoTime();
+    try (McpContractSource source =
+        StdioServers.source("taskboard", "--exit-later")
+            .requestTimeout(Duration.ofMinutes(10))
+            .build()) {
+      assertThatThrownBy(source::fetch)
+          .hasMessage(
+              "[McpUnavailable] stdio:"
+                  + StdioServers.java()
+                  + " exited before it answered tools/list; run the command by hand to see why");
+    }
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMinutes(1));
+  }
+
+  @Test
   void aLineLongerThanTheLimitIsUnavailableNotBuffered() {
     try (McpContractSource source =
         StdioServers.source("paged:500:500").maxLineChars(10_000).build()) {

@@ -23,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
  * <pid>" to the file at start, and "eof" or "term" as it ends; {@code --exit-on-eof} exits when its
  * stdin ends; {@code --ignore-term} ignores TERM (its shutdown hook never returns); {@code
  * --noise-first} writes a log line on stdout before serving; {@code --noise-later} writes one
- * before its first {@code tools/list} answer.
+ * before its first {@code tools/list} answer; {@code --exit-later} exits instead of giving that
+ * answer.
  */
 public final class ToolServerMain {
   private ToolServerMain() {}
@@ -67,6 +68,9 @@ public final class ToolServerMain {
     ToolServer server = Scenarios.named(scenario);
     if (flags.contains("--noise-later")) {
       server.afterFirstList = () -> System.out.println(logLine());
+    }
+    if (flags.contains("--exit-later")) {
+      server.afterFirstList = () -> Runtime.getRuntime().halt(5);
     }
     InputStream in = System.in;
     if (flags.contains("--exit-on-eof")) {
