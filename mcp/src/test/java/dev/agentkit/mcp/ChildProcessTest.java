@@ -3,10 +3,14 @@ package dev.agentkit.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.ActionSet;
+import dev.agentkit.Call;
+import dev.agentkit.CallFailedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,6 +76,25 @@ class ChildProcessTest {
       assertThat(alive(pid(marker, 0))).isFalse();
       assertThatThrownBy(source::fetch).hasMessageStartingWith("[McpStdoutNoise] ");
       assertThat(pid(marker, 1)).isNotEqualTo(pid(marker, 0));
+    }
+  }
+
+  @Test
+  void aLogLineDuringAToolCallFailsTheCallWithTheSameSentence() throws Exception {
+    try (McpContractSource source =
+        StdioServers.source("taskboard", "--noise-on-call").env("TOKEN", SECRET).build()) {
+      ActionSet<Void> set = McpActionsTest.bindAll(source.fetch());
+      Call call = set.verified(Call.of("list_tasks", Map.of("project_id", "p1")));
+      McpActions actions = McpActions.builder(source).timeout(Duration.ofMinutes(10)).build();
+      assertThatThrownBy(() -> actions.run(call))
+          .isInstanceOf(CallFailedException.class)
+          .hasMessage(
+              "[McpCallFailed] list_tasks: stdio:"
+                  + StdioServers.java()
+                  + " wrote a line on stdout that is not a JSON-RPC message (during tools/call"
+                  + " list_tasks): "
+                  + QUOTED
+                  + FIX);
     }
   }
 

@@ -69,6 +69,14 @@ public final class ToolServerMain {
     if (flags.contains("--noise-later")) {
       server.afterFirstList = () -> System.out.println(logLine());
     }
+    if (flags.contains("--noise-on-call")) {
+      server.calls.replaceAll(
+          (tool, handler) ->
+              arguments -> {
+                System.out.println(logLine());
+                return handler.apply(arguments);
+              });
+    }
     if (flags.contains("--exit-later")) {
       server.afterFirstList = () -> Runtime.getRuntime().halt(5);
     }
