@@ -34,7 +34,7 @@ final class Connection implements AutoCloseable {
   private final StderrTail stderr;
   private final Supplier<String> startProblem;
   private final List<Runnable> toolListeners = new CopyOnWriteArrayList<>();
-  private McpAsyncClient client;
+  private Session session;
   private McpSchema.Implementation serverInfo;
   private boolean closed;
 
@@ -68,36 +68,45 @@ final class Connection implements AutoCloseable {
 
   /** The server's name and version from {@code initialize}, connecting first if need be. */
   synchronized McpSchema.Implementation serverInfo() throws McpFailure {
-    client();
+    session();
     return serverInfo;
   }
 
   /**
-   * Sends one request and waits for its answer at most {@code timeout}. A transport failure closes
-   * the session, so the next request opens a new one; an error the server answered keeps it.
+   * Sends one request and waits for its answer at most {@code timeout}, or until the session breaks
+   * (a child process that exits or writes what is not JSON-RPC on stdout). A transport failure
+   * closes the session, so the next request opens a new one; an error the server answered keeps it.
    */
   <T> T request(String what, Duration timeout, Function<McpAsyncClient, Mono<T>> send)
       throws McpFailure {
-    McpAsyncClient c = client();
+    Session s = session();
     try {
-      return send.apply(c).timeout(timeout).block();
+      return s.guard(send.apply(s.client()).timeout(timeout)).block();
     } catch (RuntimeException e) {
       McpFailure failure = classify(what, timeout, e);
       if (!failure.keepsSession()) {
-        drop(c);
+        drop(s);
       }
       throw failure;
     }
   }
 
-  private synchronized McpAsyncClient client() throws McpFailure {
+  /** A client and what tells that its transport broke: never, over HTTP. */
+  private record Session(McpAsyncClient client, Mono<Void> broken) {
+    /** The answer, or the failure of the transport if that comes first. */
+    <T> Mono<T> guard(Mono<T> answer) {
+      return Mono.firstWithSignal(answer, broken.then(Mono.<T>empty()));
+    }
+  }
+
+  private synchronized Session session() throws McpFailure {
     if (closed) {
       throw new McpFailure(
           McpFailure.Kind.UNAVAILABLE,
           "[McpUnavailable] the connection to " + origin + " is closed");
     }
-    if (client != null) {
-      return client;
+    if (session != null) {
+      return session;
     }
     String problem = startProblem.get();
     if (problem != null) {
@@ -110,51 +119,31 @@ final class Connection implements AutoCloseable {
               + "; check the command and that it is installed");
     }
     McpClientTransport transport = transports.get();
-    McpAsyncClient c;
+    Session s;
     try {
-      c =
+      McpAsyncClient c =
           McpClient.async(transport)
               .clientInfo(McpSchema.Implementation.builder("agentkit", "1").build())
               .requestTimeout(SDK_CEILING)
               .initializationTimeout(connectTimeout)
               .toolsChangeConsumer(tools -> Mono.fromRunnable(this::toolsChanged))
               .build();
+      s = new Session(c, transport instanceof ChildTransport child ? child.broken() : Mono.never());
     } catch (RuntimeException e) {
+      transport.close();
       throw withStderr(classify("connecting", connectTimeout, e));
     }
     try {
-      McpSchema.InitializeResult init = untilExit(transport, c.initialize()).block();
+      // A child that exits or writes a log line on stdout is reported then, not at the timeout.
+      McpSchema.InitializeResult init =
+          s.guard(s.client().initialize().timeout(connectTimeout)).block();
       serverInfo = init.serverInfo();
     } catch (RuntimeException e) {
-      c.close();
+      s.client().close();
       throw withStderr(classify("initialize", connectTimeout, e));
     }
-    client = c;
-    return c;
-  }
-
-  /**
-   * {@code initialize} within the connect timeout, or, for a child process, the moment the child
-   * exits without answering: a server that dies at start is reported then, not when the timeout
-   * runs out.
-   */
-  private Mono<McpSchema.InitializeResult> untilExit(
-      McpClientTransport transport, Mono<McpSchema.InitializeResult> initialize) {
-    Mono<McpSchema.InitializeResult> answer = initialize.timeout(connectTimeout);
-    if (!(transport instanceof ChildTransport child)) {
-      return answer;
-    }
-    return Mono.firstWithSignal(
-        answer, child.exited().then(Mono.<McpSchema.InitializeResult>error(new ServerExited())));
-  }
-
-  /** The child process ended before it answered {@code initialize}. */
-  private static final class ServerExited extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ServerExited() {
-      super(null, null, false, false);
-    }
+    session = s;
+    return s;
   }
 
   private void toolsChanged() {
@@ -167,19 +156,20 @@ final class Connection implements AutoCloseable {
     }
   }
 
-  private synchronized void drop(McpAsyncClient c) {
-    if (client == c) {
-      client = null;
-      c.close();
+  private synchronized void drop(Session s) {
+    if (session == s) {
+      session = null;
+      s.client().close();
     }
   }
 
+  /** Ends the session; for a child process, returns once the child is gone. */
   @Override
   public synchronized void close() {
     closed = true;
-    if (client != null) {
-      client.close();
-      client = null;
+    if (session != null) {
+      session.client().close();
+      session = null;
     }
   }
 
@@ -196,7 +186,29 @@ final class Connection implements AutoCloseable {
               + " with an error: "
               + redactor.redact(String.valueOf(answered.getMessage())));
     }
-    if (find(e, ServerExited.class) != null) {
+    StdoutNoise noise = find(e, StdoutNoise.class);
+    if (noise != null) {
+      return unavailable(
+          "[McpStdoutNoise] ",
+          origin
+              + " wrote a line on stdout that is not a JSON-RPC message (during "
+              + what
+              + "): \""
+              + noise.excerpt(redactor)
+              + "\"; an MCP server over stdio may write only JSON-RPC messages on stdout, so send"
+              + " its logs to stderr");
+    }
+    ChildTransport.LineTooLong tooLong = find(e, ChildTransport.LineTooLong.class);
+    if (tooLong != null) {
+      return unavailable(
+          origin
+              + " wrote a line on stdout longer than "
+              + tooLong.limit()
+              + " characters (during "
+              + what
+              + "), more than agentkit reads as one message; make the server's answers smaller");
+    }
+    if (find(e, ChildTransport.Exited.class) != null) {
       if (stderr != null) {
         stderr.awaitQuiet();
       }
@@ -238,7 +250,11 @@ final class Connection implements AutoCloseable {
   }
 
   private static McpFailure unavailable(String sentence) {
-    return new McpFailure(McpFailure.Kind.UNAVAILABLE, "[McpUnavailable] " + sentence);
+    return unavailable("[McpUnavailable] ", sentence);
+  }
+
+  private static McpFailure unavailable(String tag, String sentence) {
+    return new McpFailure(McpFailure.Kind.UNAVAILABLE, tag + sentence);
   }
 
   /**

@@ -28,10 +28,12 @@ import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -137,14 +139,19 @@ public final class McpAgentServer<S> {
 
   /** Serves over a single-session transport, such as the SDK's stdio one. */
   public McpSyncServer serve(McpServerTransportProvider transport) {
-    return served(configure(McpServer.sync(transport)).build());
+    synchronized (served) {
+      return served(configure(McpServer.sync(transport)).build());
+    }
   }
 
   /** Serves over a Streamable HTTP transport, such as the SDK's servlet one. */
   public McpSyncServer serve(McpStreamableServerTransportProvider transport) {
-    return served(configure(McpServer.sync(transport)).build());
+    synchronized (served) {
+      return served(configure(McpServer.sync(transport)).build());
+    }
   }
 
+  /** Held under {@code served}'s lock with the build, so no rebinding falls in between. */
   private McpSyncServer served(McpSyncServer server) {
     served.add(server);
     return server;
@@ -181,8 +188,7 @@ public final class McpAgentServer<S> {
 
   /**
    * The view of {@code acts}, the current one when it is the same set. A new set (the agent
-   * rebound) replaces each served tool by its new definition; the SDK tells each client the list
-   * changed.
+   * rebound) is served at once by every server; its clients are told the list changed.
    */
   private View<S> viewOf(ActionSet<S> acts) {
     View<S> v = view;
@@ -192,16 +198,47 @@ public final class McpAgentServer<S> {
     synchronized (served) {
       v = view;
       if (v.acts() != acts) {
+        View<S> before = v;
         v = View.of(acts);
         view = v;
         for (McpSyncServer server : served) {
-          for (McpSchema.Tool tool : v.tools()) {
-            server.addTool(specification(tool));
-          }
+          update(server, before.tools(), v.tools(), this::specification);
         }
       }
     }
     return v;
+  }
+
+  /**
+   * Serves {@code after} where {@code before} was served: a tool that is gone is removed, a new one
+   * added, a changed one removed and added again (the SDK's {@code addTool} logs a warning when it
+   * replaces a tool of the same name), and one that is the same left alone. The SDK tells the
+   * server's clients that the list changed at each step.
+   */
+  static void update(
+      McpSyncServer server,
+      List<McpSchema.Tool> before,
+      List<McpSchema.Tool> after,
+      Function<McpSchema.Tool, McpServerFeatures.SyncToolSpecification> specification) {
+    Map<String, McpSchema.Tool> was = new LinkedHashMap<>();
+    before.forEach(tool -> was.put(tool.name(), tool));
+    Set<String> now = new HashSet<>();
+    after.forEach(tool -> now.add(tool.name()));
+    for (String name : was.keySet()) {
+      if (!now.contains(name)) {
+        server.removeTool(name);
+      }
+    }
+    for (McpSchema.Tool tool : after) {
+      McpSchema.Tool old = was.get(tool.name());
+      if (tool.equals(old)) {
+        continue;
+      }
+      if (old != null) {
+        server.removeTool(tool.name());
+      }
+      server.addTool(specification.apply(tool));
+    }
   }
 
   /**

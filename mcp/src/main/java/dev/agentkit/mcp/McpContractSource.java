@@ -7,7 +7,6 @@ import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
 import dev.agentkit.source.SchemaOperands;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -160,7 +159,10 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     return "McpContractSource[" + connection.origin() + "]";
   }
 
-  /** Ends the session and stops the child process; a later fetch fails. */
+  /**
+   * Ends the session; for a stdio server, returns once the child process is gone (its stdin closed,
+   * then TERM, then KILL, each after a short wait; its own children too). A later fetch fails.
+   */
   @Override
   public void close() {
     connection.close();
@@ -195,6 +197,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     private Duration connectTimeout = Duration.ofSeconds(20);
     private Duration requestTimeout = Duration.ofSeconds(30);
     private int maxPages = 1000;
+    private int maxLineChars = ChildTransport.MAX_LINE_CHARS;
 
     private Builder(String command, URI url) {
       this.command = command;
@@ -260,6 +263,12 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       return this;
     }
 
+    /** The longest line read from a stdio server as one message; for tests. */
+    Builder maxLineChars(int maxLineChars) {
+      this.maxLineChars = maxLineChars;
+      return this;
+    }
+
     private void requireStdio(String what) {
       if (command == null) {
         throw new IllegalStateException(
@@ -307,13 +316,13 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     }
 
     private Supplier<McpClientTransport> stdioTransports(StderrTail stderr) {
-      ServerParameters params =
-          ServerParameters.builder(command).args(List.copyOf(args)).env(Map.copyOf(env)).build();
-      return () -> {
-        ChildTransport t = new ChildTransport(params, McpJsonDefaults.getMapper());
-        t.setStdErrorHandler(stderr::add);
-        return t;
-      };
+      List<String> line = new ArrayList<>();
+      line.add(command);
+      line.addAll(args);
+      Map<String, String> environment = Map.copyOf(env);
+      int limit = maxLineChars;
+      return () ->
+          new ChildTransport(line, environment, McpJsonDefaults.getMapper(), stderr::add, limit);
     }
 
     private Supplier<McpClientTransport> httpTransports() {

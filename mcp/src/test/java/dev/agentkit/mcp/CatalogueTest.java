@@ -27,7 +27,7 @@ class CatalogueTest {
         }
       }
     }
-    assertThat(tags).contains("McpBadTier", "McpCallFailed").hasSize(10);
+    assertThat(tags).contains("McpBadTier", "McpCallFailed").hasSize(11);
     String catalogue = Files.readString(base.resolve("../docs/errors.md"));
     String section = catalogue.substring(catalogue.indexOf("\n## MCP\n"));
     for (String tag : tags) {

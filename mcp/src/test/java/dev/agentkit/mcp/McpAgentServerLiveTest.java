@@ -164,6 +164,8 @@ class McpAgentServerLiveTest {
         call("set_task_status", Map.of("task_id", "t1", "status", "blocked"));
     assertThat(before.isError()).isTrue();
     assertThat(text(before)).contains("blocked");
+    List<String> names = client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+    int logs = RecordedLogs.mark();
     change(
         b ->
             b.description("Moves a task to another column of the board.")
@@ -185,6 +187,11 @@ class McpAgentServerLiveTest {
       Thread.sleep(10);
     }
     assertThat(listChanged.get()).isPositive();
+    assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).isEqualTo(names);
+    assertThat(RecordedLogs.since(logs))
+        .as("the SDK's warnings while the new tools were served")
+        .filteredOn(e -> e.logger().startsWith("io.modelcontextprotocol.server"))
+        .isEmpty();
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.agentkit.mcp;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Builders for sources whose server is {@link ToolServerMain}, started as a child process. */
 final class StdioServers {
@@ -14,16 +16,20 @@ final class StdioServers {
     return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
   }
 
-  /** A source over stdio whose child is the named scenario. */
-  static McpContractSource.Builder source(String scenario) {
-    return McpContractSource.stdio(java())
-        .args(
+  /** A source over stdio whose child is the named scenario, with {@link ToolServerMain}'s flags. */
+  static McpContractSource.Builder source(String scenario, String... flags) {
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
             "-XX:TieredStopAtLevel=1",
             "-Xshare:auto",
             "-cp",
             classPath(),
             ToolServerMain.class.getName(),
-            scenario)
+            scenario));
+    args.addAll(List.of(flags));
+    return McpContractSource.stdio(java())
+        .args(args.toArray(String[]::new))
         .contractName("taskboard");
   }
 }
