@@ -117,7 +117,10 @@ public class McpSnapshotBenchmark {
           .build();
     }
 
-    /** The children of new sessions, which their close only signals, are gone between rounds. */
+    /**
+     * A guard: the children of new sessions are gone between rounds. Their close already ends them
+     * (it waits for the exit), so this finds none unless a close failed.
+     */
     @TearDown(Level.Iteration)
     public void endNewSessions() throws Exception {
       endChildren(openChildren);
