@@ -7,11 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import javax.tools.Diagnostic;
@@ -82,17 +80,7 @@ class AccessibilityPropertyTest {
 
   @AfterTry
   void removeDirectory() throws IOException {
-    try (var files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(AccessibilityPropertyTest::delete);
-    }
-  }
-
-  private static void delete(Path p) {
-    try {
-      Files.delete(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    Fixtures.deleteTree(dir);
   }
 
   @Provide

@@ -10,14 +10,12 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import javax.tools.Diagnostic;
-import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Classes the generated wiring must name but cannot: a state type hidden from the agent's package
@@ -32,21 +30,6 @@ class AccessibilityTest {
   @BeforeEach
   void snapshot() throws IOException {
     snapshots = new Fixtures.Snapshots(dir).put(Fixtures.taskboard());
-  }
-
-  /** Every error of the compilation, as {@code <file>:<line>: <message>}, in order. */
-  private static List<String> errors(Compilation c) {
-    List<String> out = new ArrayList<>();
-    for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
-      String file = d.getSource() == null ? "-" : d.getSource().getName();
-      out.add(
-          file.substring(file.lastIndexOf('/') + 1)
-              + ":"
-              + d.getLineNumber()
-              + ": "
-              + d.getMessage(Locale.ROOT));
-    }
-    return out;
   }
 
   private static String at(String file, String text, String marker, String message) {
@@ -85,26 +68,16 @@ class AccessibilityTest {
 
   // --- a state type the wiring cannot name -------------------------------------------------------
 
-  @Test
-  void aPrivateNestedStateClassIsOneErrorOnTheStateValue() {
-    String text = nested("Secret", "  private static final class Secret {}");
-    Compilation c = snapshots.compile(source("Outer", text));
-    assertThat(errors(c))
-        .containsExactly(
-            at(
-                "Outer",
-                text,
-                "// here",
-                "[InaccessibleType] agent TriageAgent: the state type test.Outer.Secret is"
-                    + " private, so "
-                    + WIRING
-                    + " cannot name it; make Secret package-private or public"));
-  }
-
-  @Test
-  void aPrivateNestedStateRecordIsOneErrorOnTheStateValue() {
-    String text = nested("Secret", "  private record Secret(String id) {}");
-    assertThat(errors(snapshots.compile(source("Outer", text))))
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "  private static final class Secret {}",
+        "  private record Secret(String id) {}",
+        "  private enum Secret { ONE }"
+      })
+  void aPrivateNestedStateTypeIsOneErrorOnTheStateValue(String member) {
+    String text = nested("Secret", member);
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text))))
         .containsExactly(
             at(
                 "Outer",
@@ -122,7 +95,7 @@ class AccessibilityTest {
         nested(
             "Box.Secret",
             "  private static final class Box {\n    static final class Secret {}\n  }");
-    assertThat(errors(snapshots.compile(source("Outer", text))))
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text))))
         .containsExactly(
             at(
                 "Outer",
@@ -167,7 +140,7 @@ class AccessibilityTest {
     Compilation c =
         snapshots.compile(
             JavaFileObjects.forSourceString("other.Base", BASE), source("Holder", text));
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "Holder",
@@ -196,7 +169,7 @@ class AccessibilityTest {
     Compilation c =
         snapshots.compile(
             JavaFileObjects.forSourceString("other.Base", BASE), source("TriageAgent", text));
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "TriageAgent",
@@ -214,14 +187,14 @@ class AccessibilityTest {
                 "  private interface Hidden {}\n  static final class Pub implements Hidden {}")
             .replace("void create(Pub state", "void create(Hidden state");
     Compilation c = snapshots.compile(source("Outer", text));
-    assertThat(errors(c)).isEmpty();
+    assertThat(Fixtures.errorsByFile(c)).isEmpty();
   }
 
   @Test
   void aProtectedStateClassInTheAgentsOwnPackageIsNamed() {
     String text = nested("Secret", "  protected static final class Secret {}");
     Compilation c = snapshots.compile(source("Outer", text));
-    assertThat(errors(c)).isEmpty();
+    assertThat(Fixtures.errorsByFile(c)).isEmpty();
   }
 
   @Test
@@ -254,7 +227,7 @@ class AccessibilityTest {
     Compilation c =
         snapshots.compile(
             JavaFileObjects.forSourceString("other.Base", base), source("TriageAgent", text));
-    assertThat(errors(c)).isEmpty();
+    assertThat(Fixtures.errorsByFile(c)).isEmpty();
   }
 
   // --- an agent that is an inner class -----------------------------------------------------------
@@ -288,41 +261,43 @@ class AccessibilityTest {
   @Test
   void anInnerAgentOfAClassIsInaccessible() {
     String text = agentIn("class Outer {", "");
-    assertThat(errors(snapshots.compile(source("Outer", text), board())))
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
         .containsExactly(at("Outer", text, "// here", INNER));
   }
 
   @Test
   void anInnerAgentOfAnEnumIsInaccessible() {
     String text = agentIn("enum Outer { ONE;", "");
-    assertThat(errors(snapshots.compile(source("Outer", text), board())))
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
         .containsExactly(at("Outer", text, "// here", INNER));
   }
 
   @Test
   void anInnerAgentOfARecordIsInaccessible() {
     String text = agentIn("record Outer(String id) {", "");
-    assertThat(errors(snapshots.compile(source("Outer", text), board())))
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
         .containsExactly(at("Outer", text, "// here", INNER));
   }
 
   @Test
   void anAgentInAnInterfaceIsImplicitlyStatic() {
     String text = agentIn("interface Outer {", "");
-    assertThat(errors(snapshots.compile(source("Outer", text), board()))).isEmpty();
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board()))).isEmpty();
   }
 
   @Test
   void anAgentInAnAnnotationTypeIsImplicitlyStatic() {
     String text = agentIn("@interface Outer {", "");
-    assertThat(errors(snapshots.compile(source("Outer", text), board()))).isEmpty();
+    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board()))).isEmpty();
   }
 
   @Test
   void aStaticAgentOfAnEnumOrARecordIsNamed() {
     for (String outer : List.of("enum Outer { ONE;", "record Outer(String id) {")) {
       String text = agentIn(outer, "static ");
-      assertThat(errors(snapshots.compile(source("Outer", text), board()))).as(outer).isEmpty();
+      assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
+          .as(outer)
+          .isEmpty();
     }
   }
 }

@@ -14,9 +14,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
 /** The test contract, snapshot files and compiler set-up shared by the processor tests. */
@@ -131,6 +134,33 @@ final class Fixtures {
           .withProcessors(new AgentKitProcessor(loader()))
           .withOptions(options)
           .compile(sources);
+    }
+  }
+
+  /**
+   * Every error of a compilation as {@code <file>:<line>: <message>}, in order; {@code -} for an
+   * error with no file.
+   */
+  static List<String> errorsByFile(Compilation c) {
+    List<String> out = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
+      String file = d.getSource() == null ? "-" : d.getSource().getName();
+      out.add(
+          file.substring(file.lastIndexOf('/') + 1)
+              + ":"
+              + d.getLineNumber()
+              + ": "
+              + d.getMessage(Locale.ROOT));
+    }
+    return out;
+  }
+
+  /** Deletes {@code dir} and everything under it. */
+  static void deleteTree(Path dir) throws IOException {
+    try (var files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 

@@ -9,11 +9,9 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -96,17 +94,7 @@ class OneBuildPropertyTest {
 
   @AfterTry
   void removeDirectory() throws IOException {
-    try (var files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(OneBuildPropertyTest::delete);
-    }
-  }
-
-  private static void delete(Path p) {
-    try {
-      Files.delete(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    Fixtures.deleteTree(dir);
   }
 
   @Provide

@@ -47,21 +47,6 @@ class OneBuildTest {
     snapshots = new Fixtures.Snapshots(dir).put(Fixtures.taskboard());
   }
 
-  /** Every error of the compilation, as {@code <file>:<line>: <message>}, in order. */
-  private static List<String> errors(Compilation c) {
-    List<String> out = new ArrayList<>();
-    for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
-      String file = d.getSource() == null ? "" : d.getSource().getName();
-      out.add(
-          file.substring(file.lastIndexOf('/') + 1)
-              + ":"
-              + d.getLineNumber()
-              + ": "
-              + d.getMessage(Locale.ROOT));
-    }
-    return out;
-  }
-
   private static Object constant(Class<?> type, String name) throws ReflectiveOperationException {
     Field f = type.getField(name);
     f.setAccessible(true);
@@ -134,7 +119,7 @@ class OneBuildTest {
                 "import dev.agentkit.annotation.Run;\nimport test.TriageAgent_Wiring.SetStatus;");
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
     assertThat(c).failed();
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "TriageAgent",
@@ -158,7 +143,8 @@ class OneBuildTest {
               static void unused(TriageAgent_Wiring.CreateTsk v) {}
             """);
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c)).containsExactly(at("TriageAgent", text, "// here", UNKNOWN_CREATE_TSK));
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(at("TriageAgent", text, "// here", UNKNOWN_CREATE_TSK));
   }
 
   @Test
@@ -171,7 +157,7 @@ class OneBuildTest {
               void create(Board b, TriageAgent_Wiring.CreateTask v) {}
             """);
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "TriageAgent",
@@ -191,7 +177,7 @@ class OneBuildTest {
               @Run("archive_project") void run(Board b, Call a) {}
             """);
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "TriageAgent",
@@ -218,7 +204,7 @@ class OneBuildTest {
               void create(Board b, Call a) {}
             """);
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "TriageAgent",
@@ -282,7 +268,7 @@ class OneBuildTest {
     withoutDone();
     Compilation c = snapshots.compile(source("TriageAgent", USES_DONE), board());
     String removed = REMOVED_DONE;
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at("TriageAgent", USES_DONE, "// case", removed),
             at("TriageAgent", USES_DONE, "// qualified", removed),
@@ -315,7 +301,7 @@ class OneBuildTest {
         }
         """;
     Compilation c = snapshots.compile(source("TriageAgent", agent), source("Demo", demo), board());
-    assertThat(errors(c)).containsExactly(at("Demo", demo, "// here", REMOVED_DONE));
+    assertThat(Fixtures.errorsByFile(c)).containsExactly(at("Demo", demo, "// here", REMOVED_DONE));
   }
 
   @Test
@@ -348,7 +334,8 @@ class OneBuildTest {
               }
             """);
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c)).containsExactly(at("TriageAgent", text, "// here", REMOVED_DONE));
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(at("TriageAgent", text, "// here", REMOVED_DONE));
   }
 
   @Test
@@ -362,7 +349,7 @@ class OneBuildTest {
                 "import dev.agentkit.annotation.Run;\n"
                     + "import static test.TriageAgent_Wiring.SetStatus.Status.DONE; // here");
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at("TriageAgent", text, "// here", REMOVED_DONE),
             at(
@@ -382,7 +369,7 @@ class OneBuildTest {
             "@Act(opcode = \"nope\", category = ChangeCategory.MERGE) // nope\n"
                 + "final class TriageAgent {");
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .hasSize(5)
         .startsWith(
             at(
@@ -407,7 +394,7 @@ class OneBuildTest {
             """)
             .replace("contract = \"taskboard\"", "contract = \"nosuch\" /* here */");
     Compilation c = snapshots.compile(source("TriageAgent", text), board());
-    assertThat(errors(c))
+    assertThat(Fixtures.errorsByFile(c))
         .containsExactly(
             at(
                 "TriageAgent",
