@@ -258,23 +258,10 @@ class AccessibilityTest {
           + " Outer_TriageAgent_Wiring in the same package cannot use it; make it a top-level or"
           + " static nested class that is not private";
 
-  @Test
-  void anInnerAgentOfAClassIsInaccessible() {
-    String text = agentIn("class Outer {", "");
-    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
-        .containsExactly(at("Outer", text, "// here", INNER));
-  }
-
-  @Test
-  void anInnerAgentOfAnEnumIsInaccessible() {
-    String text = agentIn("enum Outer { ONE;", "");
-    assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
-        .containsExactly(at("Outer", text, "// here", INNER));
-  }
-
-  @Test
-  void anInnerAgentOfARecordIsInaccessible() {
-    String text = agentIn("record Outer(String id) {", "");
+  @ParameterizedTest
+  @ValueSource(strings = {"class Outer {", "enum Outer { ONE;", "record Outer(String id) {"})
+  void anInnerAgentOfAClassAnEnumOrARecordIsInaccessible(String outer) {
+    String text = agentIn(outer, "");
     assertThat(Fixtures.errorsByFile(snapshots.compile(source("Outer", text), board())))
         .containsExactly(at("Outer", text, "// here", INNER));
   }
