@@ -338,16 +338,27 @@ public final class AgentkitToolCallbacks<S> {
       changes = set.willChange(state, call);
     } catch (RuntimeException e) {
       // A reader the premise check called threw: the operator's to fix.
-      log.warn("agent {}: {} failed before it ran", agent, opcode, e);
-      notify(l -> l.failed(call, step.apply, e, since(t0)));
-      return step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
+      return operatorFailed(step, e, t0);
     }
     if (!changes) {
       log.debug("agent {}: not {} {}: no change", agent, step.apply ? "run" : "proposed", opcode);
       notify(l -> l.unchanged(call, step.apply, since(t0)));
       return ToolReplies.unchanged(opcode, step.apply);
     }
-    return step.apply ? run(step, set, call, state, t0) : propose(step, set, call, t0);
+    try {
+      return step.apply ? run(step, set, call, state, t0) : propose(step, set, call, t0);
+    } catch (RuntimeException e) {
+      // The labeler, asked again when the agent paused before the run, threw.
+      return operatorFailed(step, e, t0);
+    }
+  }
+
+  /** A call that code of the operator's failed, outside the run handler: logged, heard, told. */
+  private String operatorFailed(Step step, RuntimeException e, long t0) {
+    String opcode = step.call.opcode();
+    log.warn("agent {}: {} failed", agent, opcode, e);
+    notify(l -> l.failed(step.call, step.apply, e, since(t0)));
+    return step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
   }
 
   private String run(Step step, ActionSet<S> set, Call call, S state, long t0) {
@@ -380,7 +391,6 @@ public final class AgentkitToolCallbacks<S> {
       return ToolReplies.runFailed(call.opcode(), outcome.failure());
     }
     log.debug("agent {}: ran {}", agent, call.opcode());
-    notify(l -> l.ran(outcome, since(t0)));
     String result;
     try {
       result = Results.text(outcome);
@@ -390,7 +400,9 @@ public final class AgentkitToolCallbacks<S> {
           "agent {}: the result of {} cannot be shown: {}", agent, call.opcode(), e.getMessage());
       result = "(the result could not be shown)";
     }
-    return ToolReplies.ran(call.opcode(), result);
+    String text = ToolReplies.ran(call.opcode(), result);
+    notify(l -> l.ran(outcome, since(t0)));
+    return text;
   }
 
   private String propose(Step step, ActionSet<S> set, Call call, long t0) {
@@ -413,8 +425,9 @@ public final class AgentkitToolCallbacks<S> {
     }
     log.info("agent {}: proposed {}", agent, proposal.askKey());
     boolean paused = step.paused != null;
+    String text = paused ? ToolReplies.paused(opcode, step.paused) : ToolReplies.proposed(opcode);
     notify(l -> l.proposed(call, proposal, paused, since(t0)));
-    return paused ? ToolReplies.paused(opcode, step.paused) : ToolReplies.proposed(opcode);
+    return text;
   }
 
   private void notify(Consumer<ToolCallListener> event) {

@@ -160,6 +160,43 @@ class LiveAgentToolsTest {
   }
 
   @Test
+  void aCallJudgedBeforeAPauseAndCarriedOutAfterIsProposedAndHeardOnce() throws Exception {
+    String args = "{\"task_id\": \"t1\", \"status\": \"doing\"}";
+    AgentkitToolCallbacks.Step judged = tools.judge("set_status", args);
+    List<String> failed = new CopyOnWriteArrayList<>();
+    AgentkitToolCallbacks<Board> unlabelled =
+        AgentkitToolCallbacks.builder(live, "triage")
+            .ceiling(AutonomyRung.AUTO)
+            .anchor(Board::anchor)
+            .labeler(
+                (kind, id) -> {
+                  throw new IllegalStateException("labels down");
+                })
+            .proposals(proposals::add)
+            .state(StateResolver.of(board))
+            .listener(
+                new ToolCallListener() {
+                  @Override
+                  public void failed(Call call, boolean applied, Exception failure, Duration took) {
+                    failed.add(call.opcode() + " " + applied + " " + failure.getMessage());
+                  }
+                })
+            .build();
+    AgentkitToolCallbacks.Step judgedToo = unlabelled.judge("set_status", args);
+
+    backend.serve(withSetStatus(Board.setStatusOp().toBuilder().tier(Tier.IRREVERSIBLE).build()));
+    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+
+    assertThat(tools.finish(judged, null)).startsWith("[PausedForReview] set_status is paused");
+    assertThat(heard).containsExactly("proposed triage:task:t1:set_status paused");
+    assertThat(unlabelled.finish(judgedToo, null))
+        .isEqualTo("set_status failed while running and may not have taken effect.");
+    assertThat(failed).containsExactly("set_status true labels down");
+    assertThat(board.runs).isZero();
+    assertThat(proposals).hasSize(1);
+  }
+
+  @Test
   void theDefinitionsFollowACompatibleChange() throws Exception {
     var callback = tools.callbacks().get(0);
     assertThat(callback.getToolDefinition().description()).isEqualTo("Set a task's status.");
