@@ -4,6 +4,7 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.AgentPausedException;
 import dev.agentkit.BoundAgent;
 import dev.agentkit.Call;
+import dev.agentkit.CallFailedException;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
@@ -15,6 +16,7 @@ import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolReplies;
 import dev.agentkit.tool.ToolSchemas;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,9 +69,10 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * told {@code [OtherCallsInvalid]}. A callback called on its own, by Spring AI's default manager,
  * judges its call alone.
  *
- * <p>Thread-safe as far as the handlers, labeler, sink and state resolver are; calls that share a
- * state object run one at a time. Nothing a model wrote makes a callback throw, nor does a handler
- * or sink that throws; what becomes of each call is logged through SLF4J (logger {@code
+ * <p>Thread-safe as far as the handlers, labeler, sink, state resolver and listener are; calls that
+ * share a state object run one at a time. Nothing a model wrote makes a callback throw, nor does a
+ * handler, sink or listener that throws; what becomes of each call reaches the {@link
+ * ToolCallListener} and is logged through SLF4J (logger {@code
  * dev.agentkit.springai.AgentkitToolCallbacks}).
  *
  * @param <S> the agent's state type, passed to readers and run handlers
@@ -85,6 +88,7 @@ public final class AgentkitToolCallbacks<S> {
   private final Labeler labeler;
   private final Consumer<? super Proposal> sink;
   private final StateResolver<S> states;
+  private final ToolCallListener listener;
   private final List<ToolCallback> callbacks;
   private final Object[] stripes = new Object[STRIPES];
 
@@ -96,6 +100,7 @@ public final class AgentkitToolCallbacks<S> {
     this.labeler = b.labeler;
     this.sink = b.sink;
     this.states = b.states;
+    this.listener = b.listener;
     List<ToolCallback> out = new ArrayList<>();
     for (String opcode : acts.opcodes()) {
       out.add(new AgentkitToolCallback(this, opcode));
@@ -173,32 +178,43 @@ public final class AgentkitToolCallbacks<S> {
     final AgentkitToolCallbacks<?> owner;
     final String name;
     final String settled;
-    final boolean invalid;
+    final GuardResult.Correction correction;
+    final Exception failure;
     final Call call;
     final boolean apply;
     final ObjectRef anchor;
     final AgentPausedException paused;
     final ActionSet<?> judged;
+    final Duration took;
 
-    Step(
+    private Step(
         AgentkitToolCallbacks<?> owner,
         String name,
         String settled,
-        boolean invalid,
+        GuardResult.Correction correction,
+        Exception failure,
         Call call,
         boolean apply,
         ObjectRef anchor,
         AgentPausedException paused,
-        ActionSet<?> judged) {
+        ActionSet<?> judged,
+        Duration took) {
       this.owner = owner;
       this.name = name;
       this.settled = settled;
-      this.invalid = invalid;
+      this.correction = correction;
+      this.failure = failure;
       this.call = call;
       this.apply = apply;
       this.anchor = anchor;
       this.paused = paused;
       this.judged = judged;
+      this.took = took;
+    }
+
+    /** Whether the call was not valid: the model gets a correction. */
+    boolean invalid() {
+      return correction != null;
     }
 
     /** The name to list among a message's invalid calls. */
@@ -209,43 +225,52 @@ public final class AgentkitToolCallbacks<S> {
     /** This valid call, held back because others of its message were not valid. */
     Step heldBack(List<String> invalid) {
       String tool = call == null ? shownName() : call.opcode();
-      String text = ToolReplies.otherCallsInvalid(tool, invalid);
-      log.info("agent {}: corrected {}: OtherCallsInvalid; {}", owner.agent, tool, invalid);
-      return new Step(owner, name, text, true, null, false, null, null, null);
+      GuardResult.Correction c =
+          new GuardResult.Correction(
+              tool,
+              List.of(ToolReplies.otherCallsInvalid(tool, invalid)),
+              "OtherCallsInvalid; " + String.join(", ", invalid));
+      log.info("agent {}: corrected {}: {}", owner.agent, tool, c.detail());
+      return new Step(owner, name, c.message(), c, null, call, false, null, null, null, took);
     }
   }
 
-  /** A correction the guard wrote: settled and invalid. */
-  private Step corrected(String name, GuardResult.Correction c) {
+  /** A correction: settled and invalid. */
+  private Step corrected(String name, Call call, GuardResult.Correction c, long t0) {
     log.info("agent {}: corrected {}: {}", agent, c.tool(), c.detail());
-    return new Step(this, name, c.message(), true, null, false, null, null, null);
+    return new Step(this, name, c.message(), c, null, call, false, null, null, null, since(t0));
   }
 
   /**
    * Judges one call before anything runs: guarded, and gated alone (the guard verified it, so the
-   * gate cannot reject it). Reads no state.
+   * gate cannot reject it). Reads no state. Tells the listener when the guard accepts the call.
    */
   Step judge(String name, String arguments) {
+    long t0 = System.nanoTime();
     Acts.Now<S> now = acts.now();
     ActionSet<S> set = now.view().acts();
     GuardResult checked = now.view().guard().check(name, arguments);
     if (checked instanceof GuardResult.Correction c) {
-      return corrected(name, c);
+      return corrected(name, null, c, t0);
     }
     Call accepted = ((GuardResult.Accepted) checked).call();
+    notify(l -> l.verified(accepted, since(t0)));
     log.debug("agent {}: verified {}", agent, accepted.opcode());
+    Call withheld = accepted;
     if (now.paused() == null) {
       Plan plan = set.gate(List.of(accepted), ceiling);
       if (!plan.apply().isEmpty()) {
-        return new Step(this, name, null, false, plan.apply().get(0), true, null, null, set);
+        Call apply = plan.apply().get(0);
+        return new Step(this, name, null, null, null, apply, true, null, null, set, since(t0));
       }
-      accepted = plan.propose().get(0);
+      withheld = plan.propose().get(0);
     }
-    return withheld(name, accepted, now.paused(), set);
+    return withheld(name, withheld, now.paused(), set, t0);
   }
 
   /** A withheld call, anchored on the object it acts on, or settled when that cannot be named. */
-  private Step withheld(String name, Call call, AgentPausedException paused, ActionSet<S> set) {
+  private Step withheld(
+      String name, Call call, AgentPausedException paused, ActionSet<S> set, long t0) {
     String opcode = call.opcode();
     ObjectRef ref;
     try {
@@ -256,73 +281,113 @@ public final class AgentkitToolCallbacks<S> {
     } catch (RuntimeException e) {
       // The anchor function failed: the operator's to fix, not the model's.
       log.warn("agent {}: cannot anchor {}", agent, opcode, e);
-      return new Step(this, name, ToolReplies.notSent(opcode), false, call, false, null, null, set);
+      String text = ToolReplies.notSent(opcode);
+      return new Step(this, name, text, null, e, call, false, null, null, set, since(t0));
     }
     if (!known(ref)) {
       // Labels come from code, so an object the labeler cannot name is one the model made up.
-      log.info("agent {}: corrected {}: UnknownObject; no label for {}", agent, opcode, ref.key());
-      return new Step(
-          this,
-          name,
-          ToolReplies.unknownObject(opcode, ref.kind(), ref.id()),
-          true,
-          null,
-          false,
-          null,
-          null,
-          null);
+      GuardResult.Correction c =
+          new GuardResult.Correction(
+              opcode,
+              List.of(ToolReplies.unknownObject(opcode, ref.kind(), ref.id())),
+              "UnknownObject; the labeler has no label for " + ref.key());
+      return corrected(name, call, c, t0);
     }
-    return new Step(this, name, null, false, call, false, ref, paused, set);
+    return new Step(this, name, null, null, null, call, false, ref, paused, set, since(t0));
   }
 
-  /** Carries out one judged call: runs it, proposes it, or answers that it would change nothing. */
+  /**
+   * Carries out one judged call: runs it, proposes it, or answers that it would change nothing; a
+   * settled call is only reported. Tells the listener exactly once what became of the call.
+   */
   String finish(Step step, ToolContext context) {
     if (step.settled != null) {
-      return step.settled;
+      return reportSettled(step, step.took);
     }
-    S state = states.resolve(context == null ? new ToolContext(Map.of()) : context);
-    Objects.requireNonNull(state, "the state resolver gave no state");
+    long t0 = System.nanoTime();
+    S state;
+    try {
+      state = states.resolve(context == null ? new ToolContext(Map.of()) : context);
+      Objects.requireNonNull(state, "the state resolver gave no state");
+    } catch (RuntimeException e) {
+      notify(l -> l.failed(step.call, step.apply, e, since(t0)));
+      throw e;
+    }
     synchronized (stripes[Math.floorMod(System.identityHashCode(state), STRIPES)]) {
-      return carryOut(step, state);
+      return carryOut(step, state, t0);
     }
+  }
+
+  /** The answer of a settled call, after telling the listener: corrected, or failed. */
+  private String reportSettled(Step step, Duration took) {
+    if (step.correction != null) {
+      notify(l -> l.rejected(step.correction, took));
+    } else {
+      notify(l -> l.failed(step.call, step.apply, step.failure, took));
+    }
+    return step.settled;
   }
 
   @SuppressWarnings("unchecked")
-  private String carryOut(Step step, S state) {
+  private String carryOut(Step step, S state, long t0) {
     Call call = step.call;
     ActionSet<S> set = (ActionSet<S>) step.judged;
     String opcode = call.opcode();
+    boolean changes;
     try {
-      if (!set.willChange(state, call)) {
-        log.debug("agent {}: not {} {}: no change", agent, step.apply ? "run" : "proposed", opcode);
-        return ToolReplies.unchanged(opcode, step.apply);
-      }
-      return step.apply ? run(step, set, call, state) : propose(step, set, call, step.paused);
+      changes = set.willChange(state, call);
     } catch (RuntimeException e) {
       // A reader the premise check called threw: the operator's to fix.
-      log.warn("agent {}: {} failed before it ran", agent, opcode, e);
-      return step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
+      return operatorFailed(step, e, t0);
+    }
+    if (!changes) {
+      log.debug("agent {}: not {} {}: no change", agent, step.apply ? "run" : "proposed", opcode);
+      notify(l -> l.unchanged(call, step.apply, since(t0)));
+      return ToolReplies.unchanged(opcode, step.apply);
+    }
+    try {
+      return step.apply ? run(step, set, call, state, t0) : propose(step, set, call, t0);
+    } catch (RuntimeException e) {
+      // The labeler, asked again when the agent paused before the run, threw.
+      return operatorFailed(step, e, t0);
     }
   }
 
-  private String run(Step step, ActionSet<S> set, Call call, S state) {
+  /** A call that code of the operator's failed, outside the run handler: logged, heard, told. */
+  private String operatorFailed(Step step, RuntimeException e, long t0) {
+    String opcode = step.call.opcode();
+    log.warn("agent {}: {} failed", agent, opcode, e);
+    notify(l -> l.failed(step.call, step.apply, e, since(t0)));
+    return step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
+  }
+
+  private String run(Step step, ActionSet<S> set, Call call, S state, long t0) {
     Outcome outcome;
     try {
       outcome = acts.run(set, state, call);
     } catch (AgentPausedException e) {
       // The live agent paused between judging and running: withheld, never run.
-      Step again = withheld(step.name, call, e, set);
-      return again.settled != null ? again.settled : propose(again, set, call, e);
+      Step again = withheld(step.name, call, e, set, t0);
+      return again.settled != null
+          ? reportSettled(again, since(t0))
+          : propose(again, set, call, t0);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
       log.warn("agent {}: {} failed", agent, call.opcode(), e);
+      notify(l -> l.failed(call, true, e, since(t0)));
       return ToolReplies.runFailed(call.opcode());
     }
     if (!outcome.done()) {
       // The handler said what went wrong in words meant for the model.
-      log.warn("agent {}: {} failed", agent, call.opcode(), outcome.exception().orElse(null));
+      Exception e =
+          outcome
+              .exception()
+              .map(Exception.class::cast)
+              .orElseGet(() -> new CallFailedException(outcome.failure()));
+      log.warn("agent {}: {} failed", agent, call.opcode(), e);
+      notify(l -> l.failed(call, true, e, since(t0)));
       return ToolReplies.runFailed(call.opcode(), outcome.failure());
     }
     log.debug("agent {}: ran {}", agent, call.opcode());
@@ -335,13 +400,16 @@ public final class AgentkitToolCallbacks<S> {
           "agent {}: the result of {} cannot be shown: {}", agent, call.opcode(), e.getMessage());
       result = "(the result could not be shown)";
     }
-    return ToolReplies.ran(call.opcode(), result);
+    String text = ToolReplies.ran(call.opcode(), result);
+    notify(l -> l.ran(outcome, since(t0)));
+    return text;
   }
 
-  private String propose(Step step, ActionSet<S> set, Call call, AgentPausedException paused) {
+  private String propose(Step step, ActionSet<S> set, Call call, long t0) {
     String opcode = call.opcode();
+    Proposal proposal;
     try {
-      Proposal proposal =
+      proposal =
           Proposal.builder(agent)
               .labeler(labeler)
               .anchor(step.anchor)
@@ -349,13 +417,29 @@ public final class AgentkitToolCallbacks<S> {
               .op(set, call)
               .build();
       sink.accept(proposal);
-      log.info("agent {}: proposed {}", agent, proposal.askKey());
     } catch (RuntimeException e) {
       // The ask wording, the proposal's own checks or the sink failed: the operator's to fix.
       log.warn("agent {}: {} could not be proposed", agent, opcode, e);
+      notify(l -> l.failed(call, false, e, since(t0)));
       return ToolReplies.notSent(opcode);
     }
-    return paused == null ? ToolReplies.proposed(opcode) : ToolReplies.paused(opcode, paused);
+    log.info("agent {}: proposed {}", agent, proposal.askKey());
+    boolean paused = step.paused != null;
+    String text = paused ? ToolReplies.paused(opcode, step.paused) : ToolReplies.proposed(opcode);
+    notify(l -> l.proposed(call, proposal, paused, since(t0)));
+    return text;
+  }
+
+  private void notify(Consumer<ToolCallListener> event) {
+    try {
+      event.accept(listener);
+    } catch (RuntimeException e) {
+      log.warn("agent {}: the tool call listener threw; ignored", agent, e);
+    }
+  }
+
+  private static Duration since(long t0) {
+    return Duration.ofNanos(System.nanoTime() - t0);
   }
 
   private boolean known(ObjectRef ref) {
@@ -381,6 +465,7 @@ public final class AgentkitToolCallbacks<S> {
     private Labeler labeler = Labeler.none();
     private Consumer<? super Proposal> sink;
     private StateResolver<S> states;
+    private ToolCallListener listener = new ToolCallListener() {};
 
     private Builder(Acts<S> acts, String agent) {
       this.acts = acts;
@@ -431,6 +516,17 @@ public final class AgentkitToolCallbacks<S> {
     /** Finds the state each call acts on, from its tool context; use {@link StateResolver#of}. */
     public Builder<S> state(StateResolver<S> states) {
       this.states = Objects.requireNonNull(states, "states");
+      return this;
+    }
+
+    /**
+     * Hears every call's verification and end, with timings; the default hears nothing. Whatever
+     * the listener, each call is also logged through SLF4J (logger {@code
+     * dev.agentkit.springai.AgentkitToolCallbacks}): failures at WARN, corrections and proposals at
+     * INFO, the rest at DEBUG.
+     */
+    public Builder<S> listener(ToolCallListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
       return this;
     }
 

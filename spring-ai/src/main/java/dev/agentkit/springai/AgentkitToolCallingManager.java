@@ -37,6 +37,10 @@ import org.springframework.ai.tool.execution.ToolExecutionExceptionProcessor;
  * message that also calls agentkit tools are called by their callbacks, and held back with the rest
  * when any call is invalid. A tool name no callback has is answered with the agentkit guard's
  * correction ({@code [UnknownTool]}, listing the tools) instead of an exception.
+ *
+ * <p>Each agentkit call of a message reaches the {@link ToolCallListener} of the callbacks it names
+ * (an unknown tool: of the first agentkit callbacks offered) exactly once, as it does when a
+ * callback is called alone.
  */
 public final class AgentkitToolCallingManager implements ToolCallingManager {
   private static final ToolExecutionExceptionProcessor FAILURES =
@@ -130,7 +134,7 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
   /** One call as judged: an agentkit step, or a call to a tool of another kind. */
   private record Judged(AgentkitToolCallbacks.Step step, ToolCallback other, String heldBack) {
     boolean invalid() {
-      return step != null && step.invalid;
+      return step != null && step.invalid();
     }
 
     String shownName() {

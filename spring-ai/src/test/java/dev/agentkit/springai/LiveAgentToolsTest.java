@@ -4,8 +4,10 @@ import static dev.agentkit.springai.ScriptedChatModel.call;
 import static dev.agentkit.springai.ScriptedChatModel.calls;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.Call;
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.Outcome;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.ChangeCategory;
@@ -14,6 +16,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.GuardResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,6 +39,7 @@ class LiveAgentToolsTest {
 
   final Board board = new Board();
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
+  final List<String> heard = new CopyOnWriteArrayList<>();
   LoopbackBackend backend;
   LiveAgent<Board> live;
   AgentkitToolCallbacks<Board> tools;
@@ -57,6 +61,24 @@ class LiveAgentToolsTest {
             .labeler(board)
             .proposals(proposals::add)
             .state(StateResolver.of(board))
+            .listener(
+                new ToolCallListener() {
+                  @Override
+                  public void ran(Outcome outcome, Duration took) {
+                    heard.add("ran " + outcome.call().opcode());
+                  }
+
+                  @Override
+                  public void proposed(
+                      Call call, Proposal proposal, boolean paused, Duration took) {
+                    heard.add("proposed " + proposal.askKey() + (paused ? " paused" : ""));
+                  }
+
+                  @Override
+                  public void rejected(GuardResult.Correction correction, Duration took) {
+                    heard.add("rejected " + correction.tool());
+                  }
+                })
             .build();
   }
 
@@ -129,6 +151,49 @@ class LiveAgentToolsTest {
     assertThat(converse("{\"task_id\": \"t1\", \"status\": \"done\"}"))
         .containsExactly("c1 set_status: Done: set_status ran.");
     assertThat(board.tasks.get("t1").status).isEqualTo("done");
+    assertThat(heard)
+        .containsExactly(
+            "ran set_status",
+            "proposed triage:task:t1:set_status paused",
+            "rejected set_status",
+            "ran set_status");
+  }
+
+  @Test
+  void aCallJudgedBeforeAPauseAndCarriedOutAfterIsProposedAndHeardOnce() throws Exception {
+    String args = "{\"task_id\": \"t1\", \"status\": \"doing\"}";
+    AgentkitToolCallbacks.Step judged = tools.judge("set_status", args);
+    List<String> failed = new CopyOnWriteArrayList<>();
+    AgentkitToolCallbacks<Board> unlabelled =
+        AgentkitToolCallbacks.builder(live, "triage")
+            .ceiling(AutonomyRung.AUTO)
+            .anchor(Board::anchor)
+            .labeler(
+                (kind, id) -> {
+                  throw new IllegalStateException("labels down");
+                })
+            .proposals(proposals::add)
+            .state(StateResolver.of(board))
+            .listener(
+                new ToolCallListener() {
+                  @Override
+                  public void failed(Call call, boolean applied, Exception failure, Duration took) {
+                    failed.add(call.opcode() + " " + applied + " " + failure.getMessage());
+                  }
+                })
+            .build();
+    AgentkitToolCallbacks.Step judgedToo = unlabelled.judge("set_status", args);
+
+    backend.serve(withSetStatus(Board.setStatusOp().toBuilder().tier(Tier.IRREVERSIBLE).build()));
+    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+
+    assertThat(tools.finish(judged, null)).startsWith("[PausedForReview] set_status is paused");
+    assertThat(heard).containsExactly("proposed triage:task:t1:set_status paused");
+    assertThat(unlabelled.finish(judgedToo, null))
+        .isEqualTo("set_status failed while running and may not have taken effect.");
+    assertThat(failed).containsExactly("set_status true labels down");
+    assertThat(board.runs).isZero();
+    assertThat(proposals).hasSize(1);
   }
 
   @Test

@@ -2,8 +2,12 @@ package dev.agentkit.springai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.Call;
+import dev.agentkit.Outcome;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.GuardResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +29,8 @@ import org.springframework.ai.model.tool.ToolExecutionResult;
 /**
  * The whole-message rule over generated hostile messages: any mix of valid, withheld, fabricated,
  * unknown and malformed calls. One answer per call, in order, by id; when any call is not valid,
- * nothing runs, nothing is proposed, and every other call is told so.
+ * nothing runs, nothing is proposed, and every other call is told so. The listener hears each call
+ * end exactly once, as the model was told.
  */
 class WholeMessagePropertyTest {
   static final Set<String> STATUSES = Set.of("todo", "doing", "blocked", "done");
@@ -85,6 +90,7 @@ class WholeMessagePropertyTest {
   void aMessageRunsAllOrNothing(@ForAll("messages") List<Generated> calls) {
     Board board = new Board();
     List<Proposal> proposals = new ArrayList<>();
+    Ends ends = new Ends();
     AgentkitToolCallbacks<Board> tools =
         AgentkitToolCallbacks.builder(Board.actions(), "triage")
             .ceiling(AutonomyRung.AUTO)
@@ -92,6 +98,7 @@ class WholeMessagePropertyTest {
             .labeler(board)
             .proposals(proposals::add)
             .state(StateResolver.of(board))
+            .listener(ends)
             .build();
     List<AssistantMessage.ToolCall> toolCalls = new ArrayList<>();
     for (int i = 0; i < calls.size(); i++) {
@@ -126,10 +133,57 @@ class WholeMessagePropertyTest {
         assertThat(text).doesNotStartWith("[OtherCallsInvalid]");
       }
     }
+    assertThat(ends.all()).isEqualTo(calls.size());
+    long withheld = calls.stream().filter(g -> g.name().equals("archive_project")).count();
+    if (anyInvalid) {
+      assertThat(ends.rejected).isEqualTo(calls.size());
+    } else {
+      assertThat(ends.proposed).isEqualTo(withheld);
+      assertThat(ends.ran + ends.unchanged).isEqualTo(calls.size() - withheld);
+      assertThat(ends.ran).isEqualTo(board.runs);
+    }
     if (anyInvalid) {
       assertThat(board.runs).isZero();
       assertThat(proposals).isEmpty();
       assertThat(board.tasks.get("t1").status).isEqualTo("todo");
+    }
+  }
+
+  /** Counts how the calls ended, by kind. */
+  static final class Ends implements ToolCallListener {
+    int rejected;
+    int ran;
+    int proposed;
+    int unchanged;
+    int failed;
+
+    int all() {
+      return rejected + ran + proposed + unchanged + failed;
+    }
+
+    @Override
+    public void rejected(GuardResult.Correction correction, Duration took) {
+      rejected++;
+    }
+
+    @Override
+    public void ran(Outcome outcome, Duration took) {
+      ran++;
+    }
+
+    @Override
+    public void proposed(Call call, Proposal proposal, boolean paused, Duration took) {
+      proposed++;
+    }
+
+    @Override
+    public void unchanged(Call call, boolean applied, Duration took) {
+      unchanged++;
+    }
+
+    @Override
+    public void failed(Call call, boolean applied, Exception failure, Duration took) {
+      failed++;
     }
   }
 }

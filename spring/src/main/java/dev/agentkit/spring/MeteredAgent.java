@@ -33,6 +33,11 @@ public final class MeteredAgent<S> {
     this.observer = Objects.requireNonNull(observer, "observer");
   }
 
+  /** The agent's name, as the meters' {@code agent} tag gives it. */
+  String name() {
+    return agent;
+  }
+
   /** The live agent underneath, whose uses are not recorded. */
   public LiveAgent<S> live() {
     return live;

@@ -1,6 +1,7 @@
 package dev.agentkit.spring;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The test agent's state: task priorities and project states, in memory. */
@@ -26,5 +27,12 @@ public final class Desk {
 
   String projectState(String project) {
     return projects.getOrDefault(project, "");
+  }
+
+  /** A proposal's name for a project this desk has; empty for anything else. */
+  Optional<String> label(String kind, String id) {
+    return kind.equals("project") && projects.containsKey(id)
+        ? Optional.of("project " + id)
+        : Optional.empty();
   }
 }

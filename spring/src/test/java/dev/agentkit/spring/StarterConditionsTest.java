@@ -3,17 +3,20 @@ package dev.agentkit.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.LiveAgent;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.ResolvableType;
 
 /**
- * The starter in contexts other than the service's: without agents it adds nothing that fails, and
- * a warn-only policy starts on breaking drift with the drift as a warning note.
+ * The starter in contexts other than the service's: without agents it adds nothing that fails, a
+ * warn-only policy starts on breaking drift with the drift as a warning note, and the tool call
+ * meters come only with the Spring AI adapter.
  */
 class StarterConditionsTest {
   private final ContractServer backend = new ContractServer();
@@ -23,7 +26,8 @@ class StarterConditionsTest {
               AutoConfigurations.of(
                   AgentkitAutoConfiguration.class,
                   AgentkitMetricsAutoConfiguration.class,
-                  AgentkitActuatorAutoConfiguration.class));
+                  AgentkitActuatorAutoConfiguration.class,
+                  AgentkitSpringAiAutoConfiguration.class));
 
   @AfterEach
   void stop() {
@@ -75,5 +79,19 @@ class StarterConditionsTest {
                           + " set_task_priority.priority, which PriorityAgent uses; calls with it"
                           + " are now rejected");
             });
+  }
+
+  @Test
+  void theToolCallMetersComeOnlyWithTheSpringAiAdapterAndSpringAi() {
+    runner.run(context -> assertThat(context).hasSingleBean(ToolCallMeters.class));
+    for (String hidden : List.of("dev.agentkit.springai", "org.springframework.ai")) {
+      runner
+          .withClassLoader(new FilteredClassLoader(hidden))
+          .run(
+              context -> {
+                assertThat(context).as(hidden).hasNotFailed();
+                assertThat(context).as(hidden).doesNotHaveBean(ToolCallMeters.class);
+              });
+    }
   }
 }

@@ -1,20 +1,20 @@
 package dev.agentkit.examples.spring;
 
-import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
 import dev.agentkit.examples.TriageAgent;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.spring.MeteredAgent;
+import dev.agentkit.spring.ToolCallMeters;
 import dev.agentkit.springai.AgentkitToolCallbacks;
+import dev.agentkit.springai.AgentkitToolCallingManager;
 import dev.agentkit.springai.StateResolver;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Arrays;
 import java.util.Map;
 import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
@@ -26,7 +26,9 @@ import org.springframework.context.annotation.Bean;
  * backend's live contract while the context starts ({@code agentkit.contracts.taskboard.url} in
  * {@code application.properties}) and refuses to start on breaking drift; the agent's tools are
  * offered to a Spring AI {@link ChatClient}, whose model here is {@link ScriptedChatModel} (no
- * network). Actuator serves health, the {@code agentkit} endpoint and the metrics.
+ * network). The callbacks' listener is the starter's {@link ToolCallMeters}, so each call the model
+ * makes counts in {@code agentkit.gate.decisions}. Actuator serves health, the {@code agentkit}
+ * endpoint and the metrics.
  *
  * <p>{@code taskboard.url} is the backend's base URL; {@link #main} starts an embedded backend when
  * it is not given.
@@ -67,8 +69,9 @@ public class TaskboardApplication {
   }
 
   @Bean
-  AgentkitToolCallbacks<Board> triageTools(LiveAgent<Board> agent, Board board, ProposalDesk desk) {
-    return AgentkitToolCallbacks.builder(agent, "triage")
+  AgentkitToolCallbacks<Board> triageTools(
+      MeteredAgent<Board> agent, ToolCallMeters meters, Board board, ProposalDesk desk) {
+    return AgentkitToolCallbacks.builder(agent.live(), "triage")
         .ceiling(CEILING)
         .anchor(
             call -> {
@@ -78,17 +81,14 @@ public class TaskboardApplication {
         .labeler(board.labeler())
         .proposals(desk::add)
         .state(StateResolver.of(board))
+        .listener(meters.forAgent(agent))
         .build();
   }
 
   @Bean
-  ChatClient chatClient(
-      ChatModel model, AgentkitToolCallbacks<Board> tools, MeteredAgent<Board> metered) {
+  ChatClient chatClient(ChatModel model, AgentkitToolCallbacks<Board> tools) {
     return ChatClient.builder(model)
-        .defaultAdvisors(
-            ToolCallingAdvisor.builder()
-                .toolCallingManager(new GateMetrics(metered, CEILING))
-                .build())
+        .defaultAdvisors(AgentkitToolCallingManager.advisor())
         .defaultToolCallbacks(tools.callbacks())
         .build();
   }

@@ -25,8 +25,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * The application started on a random port against the real embedded task-board backend over HTTP:
  * it binds the agent and serves health UP; a scripted conversation ({@code POST /triage}, through
  * the Spring AI {@code ChatClient}) corrects a fabricated value, runs the reversible calls on the
- * backend, proposes the irreversible one, and the gate's decisions show in Actuator's metrics. One
- * context.
+ * backend, proposes the irreversible one, and the gate's decisions show in Actuator's metrics,
+ * counted once per call by the starter's {@code ToolCallMeters} listener. One context.
  */
 @SpringBootTest(
     classes = TaskboardApplication.class,
@@ -97,15 +97,21 @@ class TaskboardApplicationTest {
         .singleElement()
         .satisfies(p -> assertThat(p.askKey()).isEqualTo("triage:project:p2:archive_project"));
 
+    // Counted by the callbacks' listener, once per call: the corrected message counts nothing.
+    assertThat(count("agentkit.gate.decisions", "agent:TriageAgent")).isEqualTo(3.0);
     assertThat(count("agentkit.gate.decisions", "decision:apply")).isEqualTo(2.0);
     assertThat(count("agentkit.gate.decisions", "decision:propose")).isEqualTo(1.0);
-    assertThat(count("agentkit.gate.decisions", "opcode:archive_project")).isEqualTo(1.0);
-    assertThat(count("agentkit.gate.decisions", "opcode:set_task_priority")).isEqualTo(1.0);
+    assertThat(count("agentkit.gate.decisions", "opcode:set_task_priority", "decision:apply"))
+        .isEqualTo(1.0);
+    assertThat(count("agentkit.gate.decisions", "opcode:set_task_due_date", "decision:apply"))
+        .isEqualTo(1.0);
+    assertThat(count("agentkit.gate.decisions", "opcode:archive_project", "decision:propose"))
+        .isEqualTo(1.0);
   }
 
-  /** The COUNT of a meter with one tag, from /actuator/metrics. */
-  private double count(String meter, String tag) throws Exception {
-    JsonNode m = get("/actuator/metrics/" + meter + "?tag=" + tag);
+  /** The COUNT of a meter with these tags, from /actuator/metrics. */
+  private double count(String meter, String... tags) throws Exception {
+    JsonNode m = get("/actuator/metrics/" + meter + "?tag=" + String.join("&tag=", tags));
     for (JsonNode sample : m.path("measurements")) {
       if (sample.path("statistic").asText().equals("COUNT")) {
         return sample.path("value").asDouble();
