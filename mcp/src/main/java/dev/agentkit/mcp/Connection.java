@@ -175,59 +175,11 @@ final class Connection implements AutoCloseable {
 
   /** One sentence for a failed exchange, tagged by what went wrong. */
   McpFailure classify(String what, Duration timeout, Throwable e) {
-    McpError answered = find(e, McpError.class);
-    if (answered != null) {
-      return new McpFailure(
-          McpFailure.Kind.SERVER_ERROR,
-          "[McpServerError] "
-              + origin
-              + " answered "
-              + what
-              + " with an error: "
-              + redactor.redact(String.valueOf(answered.getMessage())));
-    }
-    StdoutNoise noise = find(e, StdoutNoise.class);
-    if (noise != null) {
-      return unavailable(
-          "[McpStdoutNoise] ",
-          origin
-              + " wrote a line on stdout that is not a JSON-RPC message (during "
-              + what
-              + "): \""
-              + noise.excerpt(redactor)
-              + "\"; an MCP server over stdio may write only JSON-RPC messages on stdout, so send"
-              + " its logs to stderr");
-    }
-    ChildTransport.LineTooLong tooLong = find(e, ChildTransport.LineTooLong.class);
-    if (tooLong != null) {
-      return unavailable(
-          origin
-              + " wrote a line on stdout longer than "
-              + tooLong.limit()
-              + " characters (during "
-              + what
-              + "), more than agentkit reads as one message; make the server's answers smaller");
-    }
-    if (find(e, ChildTransport.Exited.class) != null) {
-      if (stderr != null) {
-        stderr.awaitQuiet();
+    for (Rule<?> rule : rules) {
+      McpFailure failure = rule.apply(e, what, timeout);
+      if (failure != null) {
+        return failure;
       }
-      return unavailable(
-          origin + " exited before it answered " + what + "; run the command by hand to see why");
-    }
-    if (find(e, TimeoutException.class) != null) {
-      return new McpFailure(
-          McpFailure.Kind.TIMED_OUT,
-          "[McpUnavailable] "
-              + origin
-              + " did not answer "
-              + what
-              + " within "
-              + timeout.toMillis()
-              + " ms");
-    }
-    if (find(e, ConnectException.class) != null) {
-      return unavailable("could not connect to " + origin + "; is the server running?");
     }
     Throwable root = McpError.findRootCause(e);
     return unavailable(
@@ -239,6 +191,87 @@ final class Connection implements AutoCloseable {
             + (root.getMessage() == null
                 ? ""
                 : ": " + excerpt(redactor.redact(root.getMessage()))));
+  }
+
+  /** The sentence for a failure whose cause chain holds a {@code T}. */
+  private interface Sentence<T extends Throwable> {
+    McpFailure of(T cause, String what, Duration timeout);
+  }
+
+  /** One row of {@link #rules}: the cause looked for, and what it says. */
+  private record Rule<T extends Throwable>(Class<T> type, Sentence<T> sentence) {
+    McpFailure apply(Throwable e, String what, Duration timeout) {
+      T cause = find(e, type);
+      return cause == null ? null : sentence.of(cause, what, timeout);
+    }
+  }
+
+  /** The causes a failure is classified by, in the order they are looked for in its chain. */
+  private final List<Rule<?>> rules =
+      List.of(
+          new Rule<>(McpError.class, this::answeredWithError),
+          new Rule<>(StdoutNoise.class, this::stdoutNoise),
+          new Rule<>(ChildTransport.LineTooLong.class, this::lineTooLong),
+          new Rule<>(ChildTransport.Exited.class, this::exited),
+          new Rule<>(TimeoutException.class, this::timedOut),
+          new Rule<>(ConnectException.class, this::refused));
+
+  private McpFailure answeredWithError(McpError answered, String what, Duration timeout) {
+    return new McpFailure(
+        McpFailure.Kind.SERVER_ERROR,
+        "[McpServerError] "
+            + origin
+            + " answered "
+            + what
+            + " with an error: "
+            + redactor.redact(String.valueOf(answered.getMessage())));
+  }
+
+  private McpFailure stdoutNoise(StdoutNoise noise, String what, Duration timeout) {
+    return unavailable(
+        "[McpStdoutNoise] ",
+        origin
+            + " wrote a line on stdout that is not a JSON-RPC message (during "
+            + what
+            + "): \""
+            + noise.excerpt(redactor)
+            + "\"; an MCP server over stdio may write only JSON-RPC messages on stdout, so send"
+            + " its logs to stderr");
+  }
+
+  private McpFailure lineTooLong(
+      ChildTransport.LineTooLong tooLong, String what, Duration timeout) {
+    return unavailable(
+        origin
+            + " wrote a line on stdout longer than "
+            + tooLong.limit()
+            + " characters (during "
+            + what
+            + "), more than agentkit reads as one message; make the server's answers smaller");
+  }
+
+  private McpFailure exited(ChildTransport.Exited exited, String what, Duration timeout) {
+    if (stderr != null) {
+      stderr.awaitQuiet();
+    }
+    return unavailable(
+        origin + " exited before it answered " + what + "; run the command by hand to see why");
+  }
+
+  private McpFailure timedOut(TimeoutException late, String what, Duration timeout) {
+    return new McpFailure(
+        McpFailure.Kind.TIMED_OUT,
+        "[McpUnavailable] "
+            + origin
+            + " did not answer "
+            + what
+            + " within "
+            + timeout.toMillis()
+            + " ms");
+  }
+
+  private McpFailure refused(ConnectException refused, String what, Duration timeout) {
+    return unavailable("could not connect to " + origin + "; is the server running?");
   }
 
   /**
