@@ -61,74 +61,17 @@ final class ViewWriter {
   private static void accessor(SourceWriter w, OperandView o) {
     Operand operand = o.operand();
     String raw = "call.arg(" + o.constant() + ")";
-    String element;
-    String single;
-    String mapper;
-    String blank;
-    // An enum too large to be a Java enum (WiringLayout.MAX_ENUM_CONSTANTS) reads as its text.
-    OperandType readAs =
-        operand.type() == OperandType.ENUM && o.enumName() == null
-            ? OperandType.STRING
-            : operand.type();
-    switch (readAs) {
-      case DATE, NUMBER -> {
-        boolean date = operand.type() == OperandType.DATE;
-        element = w.name(date ? OffsetDateTime.class : BigDecimal.class);
-        String args = w.name(ArgValues.class);
-        String read = date ? "date" : "number";
-        single = args + "." + read + "(" + raw + ")";
-        mapper = ".map(" + args + "::" + read + ").flatMap(" + w.name(Optional.class) + "::stream)";
-        blank = "Empty when blank or unparseable.";
-        element = operand.list() ? element : w.name(Optional.class) + "<" + element + ">";
-      }
-      case INTEGER -> {
-        // OptionalLong: verify accepts exactly the signed 64-bit range, as a Go backend's int64.
-        String args = w.name(ArgValues.class);
-        single = args + ".integer(" + raw + ")";
-        mapper =
-            ".map("
-                + args
-                + "::integer).flatMapToLong("
-                + w.name(OptionalLong.class)
-                + "::stream).boxed()";
-        blank = "Empty when blank or not a whole number in the 64-bit range.";
-        element = operand.list() ? w.name(Long.class) : w.name(OptionalLong.class);
-      }
-      case BOOLEAN -> {
-        String args = w.name(ArgValues.class);
-        single = args + ".bool(" + raw + ")";
-        mapper = ".map(" + args + "::bool).flatMap(" + w.name(Optional.class) + "::stream)";
-        blank = "Empty when blank or not a boolean.";
-        element = w.name(Boolean.class);
-        element = operand.list() ? element : w.name(Optional.class) + "<" + element + ">";
-      }
-      case ENUM -> {
-        element = o.enumName();
-        single = o.enumName() + ".of(" + raw + ")";
-        mapper = ".map(" + o.enumName() + "::of)";
-        blank = "{@code UNRECOGNISED} when blank or not in the vocabulary.";
-      }
-      default -> {
-        // A string, or a type this version does not know (opaque): the text as given.
-        element = w.name(String.class);
-        single = raw;
-        mapper = "";
-        blank =
-            operand.hasUnknownType()
-                ? "The text as given: the contract's type for it is one this agentkit does not"
-                    + " know. The empty string when none is given."
-                : "The empty string when none is given.";
-      }
-    }
-    String type = element;
-    String body = "return " + single + ";";
+    Reading r = reading(w, o, raw);
+    String type = r.element();
+    String body = "return " + r.single() + ";";
+    String blank = r.blank();
     if (operand.list()) {
-      type = w.name(List.class) + "<" + element + ">";
+      type = w.name(List.class) + "<" + r.listElement() + ">";
       String list = w.name(ArgValues.class) + ".list(" + raw + ")";
       body =
-          mapper.isEmpty()
+          r.mapper().isEmpty()
               ? "return " + list + ";"
-              : "return " + list + ".stream()" + mapper + ".toList();";
+              : "return " + list + ".stream()" + r.mapper() + ".toList();";
       blank = "The values given, in order; empty when none is.";
     }
     String doc =
@@ -137,6 +80,76 @@ final class ViewWriter {
             : SourceWriter.doc(operand.description());
     w.blank().javadoc(sentence(doc) + " " + blank);
     w.open("public " + type + " " + o.accessor() + "()").line(body).close();
+  }
+
+  /**
+   * How an accessor reads one operand: its type for a single value and for a list element, the
+   * expression for a single value, the stream steps from a list's texts to its elements, and what
+   * it returns when nothing usable is given.
+   */
+  private record Reading(
+      String element, String listElement, String single, String mapper, String blank) {}
+
+  private static Reading reading(SourceWriter w, OperandView o, String raw) {
+    Operand operand = o.operand();
+    // An enum too large to be a Java enum (WiringLayout.MAX_ENUM_CONSTANTS) reads as its text.
+    OperandType readAs =
+        operand.type() == OperandType.ENUM && o.enumName() == null
+            ? OperandType.STRING
+            : operand.type();
+    return switch (readAs) {
+      case DATE -> optional(w, OffsetDateTime.class, "date", raw, "unparseable");
+      case NUMBER -> optional(w, BigDecimal.class, "number", raw, "unparseable");
+      case BOOLEAN -> optional(w, Boolean.class, "bool", raw, "not a boolean");
+      case INTEGER -> integer(w, raw);
+      case ENUM ->
+          new Reading(
+              o.enumName(),
+              o.enumName(),
+              o.enumName() + ".of(" + raw + ")",
+              ".map(" + o.enumName() + "::of)",
+              "{@code UNRECOGNISED} when blank or not in the vocabulary.");
+      default -> text(w, operand, raw);
+    };
+  }
+
+  /** An {@code Optional} of {@code type}, read by {@code ArgValues.<read>}. */
+  private static Reading optional(
+      SourceWriter w, Class<?> type, String read, String raw, String unusable) {
+    String args = w.name(ArgValues.class);
+    String element = w.name(type);
+    return new Reading(
+        w.name(Optional.class) + "<" + element + ">",
+        element,
+        args + "." + read + "(" + raw + ")",
+        ".map(" + args + "::" + read + ").flatMap(" + w.name(Optional.class) + "::stream)",
+        "Empty when blank or " + unusable + ".");
+  }
+
+  /** OptionalLong: verify accepts exactly the signed 64-bit range, as a Go backend's int64. */
+  private static Reading integer(SourceWriter w, String raw) {
+    String args = w.name(ArgValues.class);
+    return new Reading(
+        w.name(OptionalLong.class),
+        w.name(Long.class),
+        args + ".integer(" + raw + ")",
+        ".map("
+            + args
+            + "::integer).flatMapToLong("
+            + w.name(OptionalLong.class)
+            + "::stream).boxed()",
+        "Empty when blank or not a whole number in the 64-bit range.");
+  }
+
+  /** A string, or a type this version does not know (opaque): the text as given. */
+  private static Reading text(SourceWriter w, Operand operand, String raw) {
+    String blank =
+        operand.hasUnknownType()
+            ? "The text as given: the contract's type for it is one this agentkit does not"
+                + " know. The empty string when none is given."
+            : "The empty string when none is given.";
+    String string = w.name(String.class);
+    return new Reading(string, string, raw, "", blank);
   }
 
   /** {@code result(Outcome)}: the value the run handler returned, typed, for this op's outcomes. */
