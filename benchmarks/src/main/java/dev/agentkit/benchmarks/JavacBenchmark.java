@@ -3,12 +3,16 @@ package dev.agentkit.benchmarks;
 import dev.agentkit.contract.Contract;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.annotation.processing.AbstractProcessor;
@@ -43,6 +47,7 @@ public class JavacBenchmark {
   private Path dir;
   private List<Path> agents;
   private List<Path> agentsAndWiring;
+  private Map<String, String> wiring;
   private JavaCompiler javac;
   private String classpath;
 
@@ -62,6 +67,11 @@ public class JavacBenchmark {
     }
     if (agentsAndWiring.size() != agents.size() * 2) {
       throw new IllegalStateException("expected one wiring per agent in " + generated);
+    }
+    wiring = new TreeMap<>();
+    for (Path f : agentsAndWiring.subList(agents.size(), agentsAndWiring.size())) {
+      String name = generated.relativize(f).toString().replace(".java", "");
+      wiring.put(name.replace(f.getFileSystem().getSeparator(), "."), Files.readString(f));
     }
   }
 
@@ -95,6 +105,22 @@ public class JavacBenchmark {
   @Benchmark
   public boolean doNothingProcessor() throws IOException {
     return compile(agentsAndWiring, List.of(), dir.resolve("out-c"), new DoNothing());
+  }
+
+  /**
+   * The floor of any processor that writes this wiring: the agents alone, with a processor that
+   * writes the wiring generated before through the Filer in its first round and reads nothing. What
+   * this costs beyond the anchor is the round that enters the wiring, the rounds after it, and the
+   * writing.
+   */
+  @Benchmark
+  public boolean writeOnlyProcessor() throws IOException {
+    return compile(
+        agents, List.of("-s", gen("gen-d")), dir.resolve("out-d"), new WriteOnly(wiring));
+  }
+
+  private String gen(String name) throws IOException {
+    return Files.createDirectories(dir.resolve(name)).toString();
   }
 
   private List<String> withProcessor(Path generated) throws IOException {
@@ -134,8 +160,37 @@ public class JavacBenchmark {
     }
   }
 
+  /** A processor that writes the given sources in its first round, and does nothing else. */
+  static final class WriteOnly extends DoNothing {
+    private final Map<String, String> sources;
+    private boolean written;
+
+    WriteOnly(Map<String, String> sources) {
+      this.sources = sources;
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (written || annotations.isEmpty()) {
+        return false;
+      }
+      written = true;
+      try {
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+          try (Writer out =
+              processingEnv.getFiler().createSourceFile(source.getKey()).openWriter()) {
+            out.write(source.getValue());
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return false;
+    }
+  }
+
   /** A processor that claims agentkit's annotations and does nothing with them. */
-  static final class DoNothing extends AbstractProcessor {
+  static class DoNothing extends AbstractProcessor {
     @Override
     public Set<String> getSupportedAnnotationTypes() {
       return Set.of("dev.agentkit.annotation.*");
