@@ -2,6 +2,7 @@ package dev.agentkit.springai;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
+import dev.agentkit.CallFailedException;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Op;
@@ -96,6 +97,25 @@ final class Board implements Labeler {
               board.task(call).status = call.arg("status");
               return null;
             });
+  }
+
+  /**
+   * {@link #acts()}, but {@code tag_task}'s run handler fails in words the model may read: "the
+   * task is locked by its owner".
+   */
+  static List<Use<Board>> actsWithTagLocked() {
+    List<Use<Board>> uses = new ArrayList<>(acts());
+    uses.replaceAll(
+        u ->
+            u.opcode().equals("tag_task")
+                ? Use.<Board>local(u.local(), ChangeCategory.MERGE)
+                    .run(
+                        (b, c) -> {
+                          throw new CallFailedException("the task is locked by its owner");
+                        })
+                    .build()
+                : u);
+    return uses;
   }
 
   static List<Use<Board>> acts() {

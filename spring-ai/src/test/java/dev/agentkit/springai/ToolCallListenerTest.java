@@ -7,15 +7,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
-import dev.agentkit.CallFailedException;
 import dev.agentkit.Outcome;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -159,17 +156,7 @@ class ToolCallListenerTest {
 
   @Test
   void aFailingSinkReaderOrAnchorIsHeardAsFailedWithWhatThrew() {
-    List<Use<Board>> uses = new ArrayList<>(Board.acts());
-    uses.replaceAll(
-        u ->
-            u.opcode().equals("tag_task")
-                ? Use.<Board>local(u.local(), ChangeCategory.MERGE)
-                    .run(
-                        (b, c) -> {
-                          throw new CallFailedException("the task is locked by its owner");
-                        })
-                    .build()
-                : u);
+    List<Use<Board>> uses = Board.actsWithTagLocked();
     AgentkitToolCallbacks<Board> tools =
         builder(ActionSet.of(uses))
             .proposals(

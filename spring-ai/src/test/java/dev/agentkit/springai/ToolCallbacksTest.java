@@ -7,10 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.BoundAgent;
-import dev.agentkit.CallFailedException;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.drift.DriftReport;
 import dev.agentkit.proposal.Proposal;
 import java.util.ArrayList;
@@ -158,17 +156,7 @@ class ToolCallbacksTest {
 
   @Test
   void aFailingHandlerOrSinkIsToldAsAFailureWithoutItsDetail() {
-    List<Use<Board>> uses = new ArrayList<>(Board.acts());
-    uses.replaceAll(
-        u ->
-            u.opcode().equals("tag_task")
-                ? Use.<Board>local(u.local(), ChangeCategory.MERGE)
-                    .run(
-                        (b, c) -> {
-                          throw new CallFailedException("the task is locked by its owner");
-                        })
-                    .build()
-                : u);
+    List<Use<Board>> uses = Board.actsWithTagLocked();
     AgentkitToolCallbacks<Board> tools =
         builder(ActionSet.of(uses))
             .proposals(
