@@ -136,7 +136,56 @@ public final class RatioTable {
             score("JavacBenchmark.writeOnlyProcessor"),
             score("JavacBenchmark.withProcessor"),
             Double.NaN));
+    rows.addAll(interleavedJavacRows());
     return rows;
+  }
+
+  /** Row 1 again, the four compiles interleaved in one JVM ({@link JavacRounds}). */
+  private List<Row> interleavedJavacRows() throws RunnerException {
+    JavacRounds r;
+    try {
+      r = JavacRounds.measure(profile.iterations() * 6 + 6, profile.iterations() * 4 + 4);
+    } catch (Exception e) {
+      throw new RunnerException("the interleaved javac rounds failed", e);
+    }
+    String anchor = "javac -proc:none + generated wiring, interleaved";
+    String none = "procNone";
+    return List.of(
+        Row.overhead(
+            "1",
+            "  interleaved in one JVM, main-thread CPU ms (median ± half the IQR): the processor",
+            anchor,
+            r.median(none),
+            r.median("withProcessor"),
+            Double.NaN),
+        Row.overhead(
+            "1",
+            "  the same, fastest round",
+            anchor,
+            r.best(none),
+            r.best("withProcessor"),
+            Double.NaN),
+        Row.overhead(
+            "1",
+            "  interleaved: the processor that does nothing (median)",
+            anchor,
+            r.median(none),
+            r.median("doNothingProcessor"),
+            Double.NaN),
+        Row.overhead(
+            "1",
+            "  interleaved: the processor that only writes the wiring (median)",
+            anchor,
+            r.median(none),
+            r.median("writeOnlyProcessor"),
+            Double.NaN),
+        Row.overhead(
+            "1",
+            "  interleaved: the agentkit processor beyond writing the wiring (median)",
+            "the processor that only writes it",
+            r.median("writeOnlyProcessor"),
+            r.median("withProcessor"),
+            Double.NaN));
   }
 
   private List<Row> parseRows() throws RunnerException {
