@@ -15,7 +15,6 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FilterInputStream;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +90,7 @@ public final class McpToolServer {
   }
 
   /** Serves the tools over Streamable HTTP at {@code /mcp} on a free loopback port. */
-  static Http http() throws IOException, LifecycleException {
+  static LoopbackTomcat.Mcp http() throws IOException, LifecycleException {
     HttpServletStreamableServerTransportProvider transport =
         HttpServletStreamableServerTransportProvider.builder()
             .jsonMapper(JSON)
@@ -105,25 +104,7 @@ public final class McpToolServer {
             .build();
     TOMCAT_LOG.setLevel(Level.SEVERE);
     Tomcat tomcat = LoopbackTomcat.start(transport, "bench-mcp");
-    return new Http(tomcat, transport, server);
-  }
-
-  /** The MCP server over HTTP; {@link #close()} stops it. */
-  record Http(
-      Tomcat tomcat, HttpServletStreamableServerTransportProvider transport, McpSyncServer server)
-      implements AutoCloseable {
-    /** {@code http://127.0.0.1:<port>/mcp}. */
-    URI url() {
-      return URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/mcp");
-    }
-
-    @Override
-    public void close() throws LifecycleException {
-      server.closeGracefully();
-      transport.closeGracefully().block();
-      tomcat.stop();
-      tomcat.destroy();
-    }
+    return new LoopbackTomcat.Mcp(tomcat, transport, server);
   }
 
   static List<McpServerFeatures.SyncToolSpecification> specifications(Contract contract) {

@@ -1,7 +1,10 @@
 package dev.agentkit.examples;
 
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.http.HttpServlet;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.catalina.Context;
@@ -41,5 +44,26 @@ public final class LoopbackTomcat {
     context.addServletMappingDecoded("/*", "mcp");
     tomcat.start();
     return tomcat;
+  }
+
+  /**
+   * An MCP server served over Streamable HTTP at {@code /mcp} by a loopback Tomcat; {@link
+   * #close()} ends the server, its transport and the Tomcat.
+   */
+  public record Mcp(
+      Tomcat tomcat, HttpServletStreamableServerTransportProvider transport, McpSyncServer server)
+      implements AutoCloseable {
+    /** {@code http://127.0.0.1:<port>/mcp}. */
+    public URI url() {
+      return URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/mcp");
+    }
+
+    @Override
+    public void close() throws LifecycleException {
+      server.closeGracefully();
+      transport.closeGracefully().block();
+      tomcat.stop();
+      tomcat.destroy();
+    }
   }
 }

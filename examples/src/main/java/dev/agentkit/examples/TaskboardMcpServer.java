@@ -79,15 +79,10 @@ public final class TaskboardMcpServer implements AutoCloseable {
           Logger.getLogger("org.apache.catalina.util.SessionIdGeneratorBase"),
           Logger.getLogger("org.apache.catalina.loader.WebappClassLoaderBase"));
 
-  private final Tomcat tomcat;
-  private final HttpServletStreamableServerTransportProvider transport;
-  private final McpSyncServer server;
+  private final LoopbackTomcat.Mcp served;
 
-  private TaskboardMcpServer(
-      Tomcat tomcat, HttpServletStreamableServerTransportProvider transport, McpSyncServer server) {
-    this.tomcat = tomcat;
-    this.transport = transport;
-    this.server = server;
+  private TaskboardMcpServer(LoopbackTomcat.Mcp served) {
+    this.served = served;
   }
 
   /** Serves {@code backend}'s contract and board over MCP on a free loopback port. */
@@ -106,7 +101,7 @@ public final class TaskboardMcpServer implements AutoCloseable {
             .validateToolInputs(false)
             .tools(tools(backend))
             .build();
-    return new TaskboardMcpServer(tomcat(transport), transport, server);
+    return new TaskboardMcpServer(new LoopbackTomcat.Mcp(tomcat(transport), transport, server));
   }
 
   private static Tomcat tomcat(HttpServletStreamableServerTransportProvider transport)
@@ -118,15 +113,12 @@ public final class TaskboardMcpServer implements AutoCloseable {
 
   /** {@code http://127.0.0.1:<port>/mcp}. */
   public URI url() {
-    return URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/mcp");
+    return served.url();
   }
 
   @Override
   public void close() throws LifecycleException {
-    server.closeGracefully();
-    transport.closeGracefully().block();
-    tomcat.stop();
-    tomcat.destroy();
+    served.close();
   }
 
   private static List<McpServerFeatures.SyncToolSpecification> tools(TaskboardBackend backend) {

@@ -13,11 +13,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The corners of the checks an agent is held to that the one-message tests leave open: what a
@@ -370,28 +374,23 @@ class CheckerEdgesTest {
                     + " TriageAgent_Wiring.SetTaskDueDate"));
   }
 
-  @Test
-  void aPrimitiveInPlaceOfTheCallIsNamed() {
-    String text = dueReader("String due(Board b, int a) { return \"\"; }");
-    assertThat(errors(compile(text)))
-        .containsExactly(
-            at(
-                text,
-                "// here",
-                DUE_READER
-                    + "its second parameter is int, not Call or the op's view"
-                    + " TriageAgent_Wiring.SetTaskDueDate"));
+  /** A state reader's method, and what the error says after {@link #DUE_READER}. */
+  static Stream<Arguments> badDueReaders() {
+    return Stream.of(
+        Arguments.of(
+            "String due(Board b, int a) { return \"\"; }",
+            "its second parameter is int, not Call or the op's view"
+                + " TriageAgent_Wiring.SetTaskDueDate"),
+        Arguments.of(
+            "<T> String due(Board b, Call a) { return \"\"; }",
+            "it has type parameters, which the wiring cannot infer; remove them"));
   }
 
-  @Test
-  void aReaderWithTypeParametersIsAnError() {
-    String text = dueReader("<T> String due(Board b, Call a) { return \"\"; }");
-    assertThat(errors(compile(text)))
-        .containsExactly(
-            at(
-                text,
-                "// here",
-                DUE_READER + "it has type parameters, which the wiring cannot infer; remove them"));
+  @ParameterizedTest
+  @MethodSource("badDueReaders")
+  void aPrimitiveInPlaceOfTheCallOrTypeParametersAreNamed(String method, String why) {
+    String text = dueReader(method);
+    assertThat(errors(compile(text))).containsExactly(at(text, "// here", DUE_READER + why));
   }
 
   @Test
