@@ -8,6 +8,7 @@ import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.internal.WiringStamp;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -156,6 +157,29 @@ class GoalMessagesTest {
     Files.writeString(bad, "not json");
     assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", bad, p)))
         .isEqualTo("snapshot " + bad + " of a.Triage is unreadable");
+  }
+
+  @Test
+  void recheckReasonsOfTheCompiledWiring() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("classes"));
+    WiringStamp earlier = new WiringStamp("taskboard", "", "sha256:d1", Map.of());
+    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, earlier), out))
+        .isEqualTo("the wiring of a.Triage was stamped by an earlier agentkit");
+    WiringStamp p =
+        new WiringStamp("taskboard", "", "sha256:d1", Map.of(), "a.Triage_Wiring", Map.of());
+    Path file = out.resolve("a/Triage_Wiring.class");
+    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
+        .isEqualTo("the compiled wiring of a.Triage (" + file + ") is missing");
+    Files.createDirectories(file.getParent());
+    Files.write(file, new byte[] {(byte) 0xca, (byte) 0xfe, 's', 'h', 'a', '2', '5', '6', ':'});
+    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
+        .isEqualTo(
+            "the compiled wiring of a.Triage ("
+                + file
+                + ") was not compiled from snapshot sha256:d1");
+    Files.write(file, "\u0001\u0000\u0009sha256:d1;".getBytes(StandardCharsets.US_ASCII));
+    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
+        .isNull();
   }
 
   @Test

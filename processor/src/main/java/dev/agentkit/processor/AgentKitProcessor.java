@@ -8,6 +8,7 @@ import dev.agentkit.contract.Problem;
 import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.HashSet;
@@ -159,7 +160,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
     CheckReport report = checker.check(d, found.contract());
     reporter.print(report);
     WiringModel model = report.model();
-    List<RemovedValues.Found> removed = RemovedValues.find(model, units);
+    List<RemovedValues.Found> removed = RemovedValues.find(model, units, previousEnums(agent));
     for (RemovedValues.Found r : removed) {
       reporter.error(r.path(), r.message());
     }
@@ -205,6 +206,23 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /**
+   * The enum constants the agent's previous wiring had, from the stamp an earlier compile left in
+   * the class output; empty when there is none (a first or clean build) or it cannot be read.
+   */
+  private Map<String, List<String>> previousEnums(TypeElement agent) {
+    String path = WiringStamp.path(agent.getQualifiedName().toString());
+    try (Reader r =
+        processingEnv
+            .getFiler()
+            .getResource(StandardLocation.CLASS_OUTPUT, "", path)
+            .openReader(true)) {
+      return WiringStamp.decode(r).enums();
+    } catch (IOException | RuntimeException e) {
+      return Map.of();
+    }
+  }
+
+  /**
    * Prints, once per contract in a compilation, a warning for each tier or operand type of its
    * snapshot this version does not know, on the first {@code @Agent} that names it: the build goes
    * on (the op is read as irreversible, the operand as opaque), but the author should know.
@@ -229,10 +247,11 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /**
-   * Records which snapshot (file and digest) the wiring was generated from, and the backend ops the
-   * agent uses, in {@code META-INF/agentkit/wiring/<agent>.properties} of the class output, so a
-   * build step can tell that a snapshot changed since and force a recompile (javac cannot declare a
-   * file as an input), and grade drift for this agent. Written with the codec the plugin reads.
+   * Records which snapshot (file and digest) the wiring was generated from, the wiring class and
+   * its enums' constants, and the backend ops the agent uses, in {@code
+   * META-INF/agentkit/wiring/<agent>.properties} of the class output, so a build step can tell that
+   * a snapshot changed since and force a recompile (javac cannot declare a file as an input), and
+   * grade drift for this agent. Written with the codec the plugin reads.
    */
   private void writeStamp(TypeElement agent, String contract, WiringModel model)
       throws IOException {
@@ -243,12 +262,15 @@ public final class AgentKitProcessor extends AbstractProcessor {
             a.opcode(), new WiringStamp.Act(a.run() != null, a.ask() != null, a.premise().input()));
       }
     }
+    String wiring = WiringWriter.qualifiedName(model);
     WiringStamp stamp =
         new WiringStamp(
             model.contractName(),
             snapshots.file(contract).toString().replace('\\', '/'),
             model.contractDigest(),
-            acts);
+            acts,
+            wiring,
+            enumConstants(wiring, model));
     FileObject file =
         processingEnv
             .getFiler()
@@ -260,6 +282,19 @@ public final class AgentKitProcessor extends AbstractProcessor {
     try (Writer w = file.openWriter()) {
       w.write(stamp.encode());
     }
+  }
+
+  /** The constants of every enum the wiring declares, by the enum's binary name. */
+  private static Map<String, List<String>> enumConstants(String wiring, WiringModel model) {
+    Map<String, List<String>> out = new TreeMap<>();
+    for (WiringLayout.View v : WiringLayout.of(model).views()) {
+      for (WiringLayout.OperandView o : v.operands()) {
+        if (o.enumName() != null) {
+          out.put(wiring + "$" + v.simpleName() + "$" + o.enumName(), o.enumConstants());
+        }
+      }
+    }
+    return out;
   }
 
   /** {@code @Act}, {@code @LocalAct}, {@code @Run}, {@code @Ask} outside an {@code @Agent}. */

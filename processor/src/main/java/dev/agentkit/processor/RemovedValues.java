@@ -32,10 +32,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds, in the source of a compilation, the constants of a wiring's enums that the snapshot no
- * longer has: {@code Status.DONE} after the backend dropped {@code done}. Without it the reference
- * would surface only as javac's bare {@code cannot find symbol}, and only in a build in which the
- * processor reported nothing else (javac attributes no method body after a processor error).
+ * Finds, in the source of a compilation, the constants a wiring's enums do not have: {@code
+ * Status.DONE} after the backend dropped {@code done} ({@code [RemovedEnumValue]}, when the
+ * previous wiring's stamp shows the enum had it), or a constant it never had, such as the typo
+ * {@code Priority.HIHG} ({@code [UnknownEnumConstant]}, with the nearest constant). Without it the
+ * reference would surface only as javac's bare {@code cannot find symbol}, and only in a build in
+ * which the processor reported nothing else (javac attributes no method body after a processor
+ * error).
  *
  * <p>The wiring is being generated, so nothing is attributed yet: names are resolved by their
  * syntax and the file's imports. Found are a constant selected from an enum named through the
@@ -62,8 +65,10 @@ final class RemovedValues {
   private final String packageName;
   private final String wiringName;
   private final Map<String, View> views = new HashMap<>();
+  private final Map<String, List<String>> previous;
 
-  private RemovedValues(WiringModel m) {
+  private RemovedValues(WiringModel m, Map<String, List<String>> previous) {
+    this.previous = previous;
     this.wiring = WiringWriter.qualifiedName(m);
     this.packageName = m.packageName();
     this.wiringName = m.wiringName();
@@ -72,9 +77,15 @@ final class RemovedValues {
     }
   }
 
-  /** Every reference, in the units given, to a constant the model's enums do not have. */
-  static List<Found> find(WiringModel m, List<CompilationUnitTree> units) {
-    RemovedValues finder = new RemovedValues(m);
+  /**
+   * Every reference, in the units given, to a constant the model's enums do not have.
+   *
+   * @param previous the constants of each enum of the previous wiring, by binary name, as its stamp
+   *     recorded them; empty when there is no previous stamp
+   */
+  static List<Found> find(
+      WiringModel m, List<CompilationUnitTree> units, Map<String, List<String>> previous) {
+    RemovedValues finder = new RemovedValues(m, previous);
     List<Found> out = new ArrayList<>();
     if (finder.hasEnums()) {
       for (CompilationUnitTree unit : units) {
@@ -95,7 +106,16 @@ final class RemovedValues {
     return false;
   }
 
-  private static String message(EnumRef e, String constant) {
+  /** Removed when the previous wiring's enum had the constant; otherwise one it never had. */
+  private String message(EnumRef e, String constant) {
+    String binaryName = wiring + "$" + e.view().simpleName() + "$" + e.operand().enumName();
+    List<String> before = previous.get(binaryName);
+    return before != null && before.contains(constant)
+        ? removed(e, constant)
+        : unknown(e, constant);
+  }
+
+  private static String removed(EnumRef e, String constant) {
     List<String> values = e.operand().operand().enumValues();
     return Tags.REMOVED_ENUM_VALUE.message(
         Names.label(e.view().act().opcode())
@@ -110,6 +130,25 @@ final class RemovedValues {
             + " has no constant "
             + constant
             + "; remove its use, or regenerate the snapshot if the backend still has it");
+  }
+
+  private static String unknown(EnumRef e, String constant) {
+    List<String> constants = e.operand().enumConstants();
+    return Tags.UNKNOWN_ENUM_CONSTANT.message(
+        Names.label(e.view().act().opcode())
+            + "."
+            + e.operand().operand().name()
+            + ": "
+            + e.operand().enumName()
+            + " has no constant "
+            + constant
+            + ": the contract's values are "
+            + Names.listing(Names.sorted(e.operand().operand().enumValues()))
+            + " (constants "
+            + Names.listing(Names.sorted(constants))
+            + ", and UNRECOGNISED for any other); use one of them, or regenerate the snapshot if"
+            + " the backend has this value"
+            + Names.didYouMean(constant, constants));
   }
 
   /** Whether {@code constant} is not a constant of the enum. */

@@ -22,6 +22,7 @@ enum Tags {
   INACCESSIBLE_TYPE("InaccessibleType"),
   UNSUPPORTED_TYPE("UnsupportedType"),
   REMOVED_ENUM_VALUE("RemovedEnumValue"),
+  UNKNOWN_ENUM_CONSTANT("UnknownEnumConstant"),
   UNBOUND_WIRING("UnboundWiring"),
   NAME_TOO_LONG("NameTooLong"),
   PROCESSOR_FAILURE("ProcessorFailure");

@@ -184,7 +184,13 @@ class GeneratedWiringTest {
                     "create_task", new WiringStamp.Act(true, false, ""),
                     "set_status", new WiringStamp.Act(false, false, "status"),
                     "set_task_due_date", new WiringStamp.Act(true, false, "due_date"),
-                    "update_task", new WiringStamp.Act(false, false, ""))));
+                    "update_task", new WiringStamp.Act(false, false, "")),
+                "test.TriageAgent_Wiring",
+                Map.of(
+                    "test.TriageAgent_Wiring$CreateTask$Priority", List.of("LOW", "HIGH", "CLASS"),
+                    "test.TriageAgent_Wiring$LeaveNote$Mood", List.of("CALM", "URGENT"),
+                    "test.TriageAgent_Wiring$SetStatus$Status",
+                        List.of("TODO", "DOING", "DONE", "BLOCKED"))));
     assertThat(stamp)
         .startsWith("# Written by the agentkit processor; do not edit.\ncontract=taskboard\n")
         .endsWith(
@@ -192,7 +198,10 @@ class GeneratedWiringTest {
                 + "act.create_task=run,-,\n"
                 + "act.set_status=-,-,status\n"
                 + "act.set_task_due_date=run,-,due_date\n"
-                + "act.update_task=-,-,\n");
+                + "act.update_task=-,-,\n"
+                + "enum.test.TriageAgent_Wiring$CreateTask$Priority=LOW,HIGH,CLASS\n"
+                + "enum.test.TriageAgent_Wiring$LeaveNote$Mood=CALM,URGENT\n"
+                + "enum.test.TriageAgent_Wiring$SetStatus$Status=TODO,DOING,DONE,BLOCKED\n");
   }
 
   @Test

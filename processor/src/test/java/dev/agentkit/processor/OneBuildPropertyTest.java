@@ -8,6 +8,7 @@ import com.google.testing.compile.Compilation;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ class OneBuildPropertyTest {
     REMOVED_VALUE(
         "",
         "  static Object gone() { return TriageAgent_Wiring.SetStatus.Status.DONE; }",
-        "[RemovedEnumValue] set_status.status: value DONE");
+        "[UnknownEnumConstant] set_status.status: Status has no constant DONE");
 
     final String onClass;
     final String inBody;
@@ -201,19 +202,22 @@ class OneBuildPropertyTest {
                     + "import test.TriageAgent_Wiring.SetStatus.Status;");
     Compilation c = snapshots.compile(source("TriageAgent", text), Fixtures.board());
 
+    List<String> keptConstants = kept.stream().map(JavaNames::constant).toList();
     List<String> expected = new ArrayList<>();
     for (Reference r : references) {
       if (!kept.contains(r.value())) {
         String constant = JavaNames.constant(r.value());
         expected.add(
             lineOf(text, "// use " + r.value())
-                + ": [RemovedEnumValue] set_status.status: value "
+                + ": [UnknownEnumConstant] set_status.status: Status has no constant "
                 + constant
-                + " was removed from the contract (its values now: "
-                + String.join(", ", kept)
-                + "), so Status has no constant "
-                + constant
-                + "; remove its use, or regenerate the snapshot if the backend still has it");
+                + ": the contract's values are "
+                + Names.listing(Names.sorted(kept))
+                + " (constants "
+                + Names.listing(Names.sorted(keptConstants))
+                + ", and UNRECOGNISED for any other); use one of them, or regenerate the snapshot"
+                + " if the backend has this value"
+                + Names.didYouMean(constant, keptConstants));
       }
     }
     List<String> actual = new ArrayList<>();

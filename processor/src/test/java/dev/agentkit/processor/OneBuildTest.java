@@ -231,10 +231,14 @@ class OneBuildTest {
     snapshots.put(Contract.of("taskboard", ops));
   }
 
+  /**
+   * What a use of DONE reads in these builds: none of them has a previous wiring whose stamp shows
+   * the enum had it (RemovedOrUnknownConstantTest builds twice for {@code [RemovedEnumValue]}).
+   */
   private static final String REMOVED_DONE =
-      "[RemovedEnumValue] set_status.status: value DONE was removed from the contract (its"
-          + " values now: blocked, doing, todo), so Status has no constant DONE; remove its use, or"
-          + " regenerate the snapshot if the backend still has it";
+      "[UnknownEnumConstant] set_status.status: Status has no constant DONE: the contract's values"
+          + " are blocked, doing, todo (constants BLOCKED, DOING, TODO, and UNRECOGNISED for any"
+          + " other); use one of them, or regenerate the snapshot if the backend has this value";
 
   static final String USES_DONE =
       agent(

@@ -2,6 +2,8 @@ package dev.agentkit.internal;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -9,9 +11,10 @@ import java.util.TreeMap;
 
 /**
  * What the annotation processor records beside each agent's wiring, and the one codec that writes
- * and reads it: the contract, the snapshot file and digest the wiring was generated from, and the
- * backend ops the agent uses with their handlers. The Maven plugin reads it to tell a stale wiring
- * and to grade drift for the agents it knows.
+ * and reads it: the contract, the snapshot file and digest the wiring was generated from, the
+ * wiring class, the constants of its enums, and the backend ops the agent uses with their handlers.
+ * The Maven plugin reads it to tell a stale wiring and to grade drift for the agents it knows; the
+ * processor reads the previous one to tell a constant the contract dropped from one it never had.
  *
  * <p>The text is the {@link Properties} format, read back by {@link Properties#load(Reader)}; keys
  * and values are escaped so that any string (separators, comment marks, line breaks, non-ASCII)
@@ -22,12 +25,22 @@ import java.util.TreeMap;
  * @param snapshot the snapshot file the wiring was generated from, or empty
  * @param digest the snapshot's digest
  * @param acts the backend ops the agent uses, by opcode
+ * @param wiring the binary name of the generated wiring class, or empty when not recorded (a stamp
+ *     of an earlier processor)
+ * @param enums the constants of each enum the wiring declares, by the enum's binary name
  */
-public record WiringStamp(String contract, String snapshot, String digest, Map<String, Act> acts) {
+public record WiringStamp(
+    String contract,
+    String snapshot,
+    String digest,
+    Map<String, Act> acts,
+    String wiring,
+    Map<String, List<String>> enums) {
   /** The class-output directory of the stamps, one {@code <agent FQN>.properties} each. */
   public static final String LOCATION = "META-INF/agentkit/wiring";
 
   private static final String ACT = "act.";
+  private static final String ENUM = "enum.";
 
   /**
    * How an agent uses one backend op.
@@ -53,12 +66,30 @@ public record WiringStamp(String contract, String snapshot, String digest, Map<S
     }
   }
 
-  /** Copies the acts into a sorted map; null strings become empty. */
+  /** Copies the acts and enums into sorted maps; null strings become empty. */
   public WiringStamp {
     contract = Objects.requireNonNullElse(contract, "");
     snapshot = Objects.requireNonNullElse(snapshot, "");
     digest = Objects.requireNonNullElse(digest, "");
-    acts = java.util.Collections.unmodifiableMap(new TreeMap<>(acts == null ? Map.of() : acts));
+    acts = Collections.unmodifiableMap(new TreeMap<>(acts == null ? Map.of() : acts));
+    wiring = Objects.requireNonNullElse(wiring, "");
+    Map<String, List<String>> copy = new TreeMap<>();
+    (enums == null ? Map.<String, List<String>>of() : enums)
+        .forEach((k, v) -> copy.put(k, List.copyOf(v)));
+    enums = Collections.unmodifiableMap(copy);
+  }
+
+  /** A stamp that records no wiring class and no enums. */
+  public WiringStamp(String contract, String snapshot, String digest, Map<String, Act> acts) {
+    this(contract, snapshot, digest, acts, "", Map.of());
+  }
+
+  /**
+   * The path of the wiring's class file (or of one of its nested classes') in a class output, by
+   * binary name: {@code a.b.X_Wiring$View} is {@code a/b/X_Wiring$View.class}.
+   */
+  public static String classFile(String binaryName) {
+    return binaryName.replace('.', '/') + ".class";
   }
 
   /** The stamp's path in the class output for an agent, by its qualified name. */
@@ -72,8 +103,14 @@ public record WiringStamp(String contract, String snapshot, String digest, Map<S
     entry(sb, "contract", contract);
     entry(sb, "digest", digest);
     entry(sb, "snapshot", snapshot);
+    if (!wiring.isEmpty()) {
+      entry(sb, "wiring", wiring);
+    }
     for (Map.Entry<String, Act> a : acts.entrySet()) {
       entry(sb, ACT + a.getKey(), a.getValue().encode());
+    }
+    for (Map.Entry<String, List<String>> e : enums.entrySet()) {
+      entry(sb, ENUM + e.getKey(), String.join(",", e.getValue()));
     }
     return sb.toString();
   }
@@ -92,13 +129,23 @@ public record WiringStamp(String contract, String snapshot, String digest, Map<S
       throw new IOException("malformed stamp: " + e.getMessage(), e);
     }
     Map<String, Act> acts = new TreeMap<>();
+    Map<String, List<String>> enums = new TreeMap<>();
     for (String key : p.stringPropertyNames()) {
+      String value = p.getProperty(key);
       if (key.startsWith(ACT)) {
-        acts.put(key.substring(ACT.length()), Act.decode(p.getProperty(key)));
+        acts.put(key.substring(ACT.length()), Act.decode(value));
+      } else if (key.startsWith(ENUM)) {
+        enums.put(
+            key.substring(ENUM.length()), value.isEmpty() ? List.of() : List.of(value.split(",")));
       }
     }
     return new WiringStamp(
-        p.getProperty("contract"), p.getProperty("snapshot"), p.getProperty("digest"), acts);
+        p.getProperty("contract"),
+        p.getProperty("snapshot"),
+        p.getProperty("digest"),
+        acts,
+        p.getProperty("wiring"),
+        enums);
   }
 
   private static void entry(StringBuilder sb, String key, String value) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -29,6 +30,19 @@ class WiringStampPropertyTest {
         .map(cs -> cs.stream().map(String::valueOf).reduce("", String::concat));
   }
 
+  /**
+   * Enum constants are Java identifiers: letters, digits, underscores and dollars, never commas.
+   */
+  @Provide
+  Arbitrary<List<String>> constants() {
+    return Arbitraries.strings()
+        .withChars("ABCXYZ_$019é")
+        .ofMinLength(1)
+        .ofMaxLength(8)
+        .list()
+        .ofMaxSize(5);
+  }
+
   @Property(tries = 500)
   void everyStampReadsBackExactly(
       @ForAll("hostile") String opcode,
@@ -37,7 +51,9 @@ class WiringStampPropertyTest {
       @ForAll("hostile") String contract,
       @ForAll("hostile") String snapshot,
       @ForAll boolean run,
-      @ForAll boolean ask)
+      @ForAll boolean ask,
+      @ForAll("hostile") String enumName,
+      @ForAll("constants") List<String> constants)
       throws IOException {
     WiringStamp stamp =
         new WiringStamp(
@@ -48,12 +64,36 @@ class WiringStampPropertyTest {
                 opcode,
                 new WiringStamp.Act(run, ask, input),
                 opcode + "\n" + other,
-                new WiringStamp.Act(!run, !ask, other)));
+                new WiringStamp.Act(!run, !ask, other)),
+            "p." + enumName + "_Wiring",
+            Map.of(enumName, constants, enumName + "$" + other, List.of()));
 
     String text = stamp.encode();
 
     assertThat(text.chars()).allMatch(c -> c == '\n' || (c >= 0x20 && c <= 0x7e));
     assertThat(WiringStamp.decode(new StringReader(text))).isEqualTo(stamp);
+  }
+
+  @Example
+  void theWiringAndItsEnumsFollowTheActs() {
+    WiringStamp stamp =
+        new WiringStamp(
+            "board",
+            "",
+            "sha256:ab",
+            Map.of("set", new WiringStamp.Act(true, false, "status")),
+            "p.T_Wiring",
+            Map.of("p.T_Wiring$Set$Status", List.of("OPEN", "DONE", "UNRECOGNISED")));
+
+    assertThat(stamp.encode())
+        .isEqualTo(
+            "# Written by the agentkit processor; do not edit.\n"
+                + "contract=board\n"
+                + "digest=sha256\\:ab\n"
+                + "snapshot=\n"
+                + "wiring=p.T_Wiring\n"
+                + "act.set=run,-,status\n"
+                + "enum.p.T_Wiring$Set$Status=OPEN,DONE,UNRECOGNISED\n");
   }
 
   @Example

@@ -1,0 +1,2 @@
+dev.agentkit.maven.EditLoopProject.verify(basedir)
+return true

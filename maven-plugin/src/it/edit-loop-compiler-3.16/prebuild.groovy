@@ -1,0 +1,3 @@
+// Writes docs/quickstart.md's project with maven-compiler-plugin 3.16.0 and starts its backend.
+dev.agentkit.maven.EditLoopProject.write(basedir, '3.16.0')
+return true
