@@ -231,7 +231,7 @@ public final class ActionSet<S> {
               "\""
                   + opcode
                   + "\" is not an act you can use; the acts are: "
-                  + Names.listing(known)
+                  + Names.listing(opcode, known)
                   + Names.didYouMeanTypo(opcode, known)));
     }
     List<Problem> problems = null;
@@ -305,7 +305,7 @@ public final class ActionSet<S> {
             + "\""
             + (what.equals("user-fill") ? " to leave as a user-fill" : "")
             + "; its operands are: "
-            + Names.listing(names)
+            + Names.listing(name, names)
             + Names.didYouMean(name, names));
   }
 
@@ -368,7 +368,7 @@ public final class ActionSet<S> {
                 + ": "
                 + quote(v)
                 + " is not one of the allowed values: "
-                + Names.listing(o.enumValues())
+                + Names.listing(v, o.enumValues())
                 + Names.didYouMean(v, o.enumValues()));
       default:
         return checkTyped(opcode, o, v);
@@ -561,7 +561,7 @@ public final class ActionSet<S> {
           "\""
               + opcode
               + "\" is not an act of this set; the acts are: "
-              + Names.listing(byOpcode.keySet())
+              + Names.listing(opcode, byOpcode.keySet())
               + Names.didYouMean(opcode, byOpcode.keySet()));
     }
     return b;

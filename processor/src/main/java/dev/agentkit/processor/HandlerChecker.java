@@ -207,7 +207,7 @@ final class HandlerChecker {
                     + "\") on "
                     + h.method().getSimpleName()
                     + " names an opcode this agent declares no @Act or @LocalAct for; declared: "
-                    + (declared.isEmpty() ? "(none)" : String.join(", ", declared))
+                    + Names.listing(h.opcode(), declared)
                     + Names.didYouMean(h.opcode(), suggestible(declared))));
         continue;
       }

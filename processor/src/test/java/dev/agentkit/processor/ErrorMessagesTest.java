@@ -55,6 +55,28 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void unknownOpcodeInALargeContractListsTheCountAndTheTenNearest() throws IOException {
+    // As many ops as GitHub's REST API has operations: the line names ten, not 1,223.
+    java.util.List<dev.agentkit.contract.Op> ops = new java.util.ArrayList<>();
+    for (int i = 0; i < 1_223; i++) {
+      ops.add(
+          dev.agentkit.contract.Op.builder(String.format("op%04d", i))
+              .description("An op.")
+              .tier(dev.agentkit.contract.Tier.REVERSIBLE)
+              .build());
+    }
+    snapshots.put(dev.agentkit.contract.Contract.of("taskboard", ops));
+    String text = agent("@Act(opcode = \"op0x12\", category = ChangeCategory.MERGE) // here", "");
+    expectOnlyError(
+        text,
+        "// here",
+        "[UnknownOpcode] op0x12: the backend does not declare this opcode, so every program that"
+            + " emits it would be rejected at verify; the backend declares: 1,223 in all (the 10"
+            + " nearest: op0012, op0112, op0212, op0312, op0412, op0512, op0612, op0712, op0812,"
+            + " op0912); did you mean \"op0012\"? (agent TriageAgent, contract taskboard)");
+  }
+
+  @Test
   void unknownInput() {
     String text =
         agent(

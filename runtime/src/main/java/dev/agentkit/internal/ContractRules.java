@@ -139,7 +139,7 @@ public final class ContractRules {
     String listing =
         known.isEmpty()
             ? "the backend declares no op at all"
-            : "the backend declares: " + String.join(", ", known);
+            : "the backend declares: " + Names.listing(opcode, known);
     return Problem.of(
         Problem.Kind.UNKNOWN_OPCODE,
         opcode,
@@ -341,7 +341,7 @@ public final class ContractRules {
                   + ": input \""
                   + d.input()
                   + "\" names no operand of this op; operands: "
-                  + Names.listing(names)
+                  + Names.listing(d.input(), names)
                   + Names.didYouMean(d.input(), names)));
       return;
     }
@@ -365,7 +365,7 @@ public final class ContractRules {
                     + "\" is not a value of input "
                     + input.name()
                     + ", so the act could never be recognised as done; values: "
-                    + Names.listing(input.enumValues())
+                    + Names.listing(state, input.enumValues())
                     + Names.didYouMean(state, input.enumValues())));
       }
     }
@@ -411,7 +411,7 @@ public final class ContractRules {
                     + ": structured operand \""
                     + s
                     + "\" names no operand of this op; operands: "
-                    + Names.listing(names)
+                    + Names.listing(s, names)
                     + Names.didYouMean(s, names)));
       }
     }
