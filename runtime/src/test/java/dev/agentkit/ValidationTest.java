@@ -183,6 +183,52 @@ class ValidationTest {
   }
 
   @Test
+  void structuredMustBeAStringOperand() {
+    // An enum: its values would vanish from the tool schema and "done" be refused as not JSON.
+    // A string and an operand of a type this version does not know may be structured.
+    Use<Object> status =
+        local(Fixtures.setStatus(), ChangeCategory.MERGE).structured("status").build();
+    assertThat(messages(List.of(status)))
+        .containsExactly(
+            "[StructuredNotString] set_status: structured operand \"status\" has type enum, but"
+                + " structured is for a string operand whose text is JSON: the model would be"
+                + " offered a string of JSON in place of one of its values (archived, done,"
+                + " in_progress, todo), and a plain value would be refused as not valid JSON;"
+                + " remove \"status\" from structured, since its type already says how its value"
+                + " is written");
+    Op counted =
+        Op.builder("set_count")
+            .description("Set a count.")
+            .tier(Tier.REVERSIBLE)
+            .operands(
+                List.of(
+                    Operand.of("count", OperandType.INTEGER),
+                    new Operand("labels", "", OperandType.ENUM, false, List.of("a", "b"), true),
+                    Operand.of("meta", OperandType.STRING),
+                    Operand.opaque("shape", "object")))
+            .build();
+    Use<Object> count =
+        local(counted, ChangeCategory.MERGE).structured("meta", "count", "shape", "labels").build();
+    assertThat(ActionSet.validate(List.of(count)))
+        .extracting(Problem::subject, Problem::message)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "count",
+                "[StructuredNotString] set_count: structured operand \"count\" has type integer,"
+                    + " but structured is for a string operand whose text is JSON: the model would"
+                    + " be offered a string of JSON in place of a whole number, and a plain value"
+                    + " would be refused as not valid JSON; remove \"count\" from structured,"
+                    + " since its type already says how its value is written"),
+            org.assertj.core.groups.Tuple.tuple(
+                "labels",
+                "[StructuredNotString] set_count: structured operand \"labels\" has type enum,"
+                    + " but structured is for a string operand whose text is JSON: the model would"
+                    + " be offered a string of JSON in place of a list of its values (a, b), and a"
+                    + " plain value would be refused as not valid JSON; remove \"labels\" from"
+                    + " structured, since its type already says how its value is written"));
+  }
+
+  @Test
   void operandsOfALocalActAreChecked() {
     Op a =
         Op.builder("local_thing")

@@ -111,6 +111,44 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void structuredNotString() {
+    String text =
+        agent(
+            """
+            @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS,
+                structured = {"title",
+                    "estimate"}) // here
+            """,
+            "");
+    expectOnlyError(
+        text,
+        "// here",
+        "[StructuredNotString] create_task: structured operand \"estimate\" has type number, but"
+            + " structured is for a string operand whose text is JSON: the model would be offered"
+            + " a string of JSON in place of a number, and a plain value would be refused as not"
+            + " valid JSON; remove \"estimate\" from structured, since its type already says how"
+            + " its value is written (agent TriageAgent, contract taskboard)");
+  }
+
+  @Test
+  void structuredEnumNamesItsValues() {
+    String text =
+        agent(
+            """
+            @Act(opcode = "set_status", category = ChangeCategory.MERGE,
+                structured = "status") // here
+            """,
+            "");
+    expectOnlyError(
+        text,
+        "// here",
+        "[StructuredNotString] set_status: structured operand \"status\" has type enum, but"
+            + " structured is for a string operand whose text is JSON: the model would be offered"
+            + " a string of JSON in place of one of its values (blocked, doing, done, todo), and a"
+            + " plain value would be refused as not valid JSON");
+  }
+
+  @Test
   void terminalStateNotInEnum() {
     String text =
         agent(

@@ -52,6 +52,7 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     MISSING_TERMINAL_STATES("MissingTerminalStates", "terminalStates"),
     TERMINAL_STATE_NOT_IN_ENUM("TerminalStateNotInEnum", "terminalStates"),
     UNKNOWN_STRUCTURED("UnknownStructured", "structured"),
+    STRUCTURED_NOT_STRING("StructuredNotString", "structured"),
     EMPTY_OPERAND_NAME("EmptyOperandName", "operands"),
     DUPLICATE_OPERAND("DuplicateOperand", "operands"),
     ENUM_WITHOUT_VALUES("EnumWithoutValues", "operands"),

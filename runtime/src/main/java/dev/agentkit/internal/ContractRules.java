@@ -156,7 +156,8 @@ public final class ContractRules {
    * the ones listed in the design: empty or duplicate opcode, blank description, unset category or
    * tier, withheld acts without ask wording or with a run handler, readers that do not fit the
    * category, a missing or unknown input, terminal acts without terminal states (or with states
-   * outside the input's enum), unknown structured operands, and malformed operands.
+   * outside the input's enum), unknown structured operands or ones that are not strings, and
+   * malformed operands.
    */
   public static List<Problem> validate(List<ActDeclaration> acts) {
     List<Problem> problems = new ArrayList<>();
@@ -398,10 +399,12 @@ public final class ContractRules {
             + " upgrade agentkit");
   }
 
+  /** Each structured operand names an operand, one whose value is text the backend parses. */
   private static void checkStructured(ActDeclaration d, List<Problem> problems) {
     List<String> names = d.op().operandNames();
     for (String s : d.structured()) {
-      if (d.op().operand(s).isEmpty()) {
+      Operand operand = d.op().operand(s).orElse(null);
+      if (operand == null) {
         problems.add(
             Problem.of(
                 Problem.Kind.UNKNOWN_STRUCTURED,
@@ -413,8 +416,46 @@ public final class ContractRules {
                     + "\" names no operand of this op; operands: "
                     + Names.listing(s, names)
                     + Names.didYouMean(s, names)));
+      } else if (operand.type() != OperandType.STRING && operand.type() != OperandType.OPAQUE) {
+        problems.add(structuredNotString(d, operand));
       }
     }
+  }
+
+  /**
+   * A structured operand is offered to the model as a string of JSON and its value parsed as JSON,
+   * so on an operand of another type the type's own schema (an enum's values) is lost and every
+   * plain value is refused.
+   */
+  private static Problem structuredNotString(ActDeclaration d, Operand operand) {
+    boolean list = operand.list();
+    String offered =
+        switch (operand.type()) {
+          case ENUM ->
+              (list ? "a list of its values (" : "one of its values (")
+                  + Names.listing(operand.enumValues())
+                  + ")";
+          case INTEGER -> list ? "a list of whole numbers" : "a whole number";
+          case NUMBER -> list ? "a list of numbers" : "a number";
+          case BOOLEAN -> list ? "a list of booleans" : "true or false";
+          case DATE -> list ? "a list of dates" : "a date";
+          default -> "a value of its type";
+        };
+    return Problem.of(
+        Problem.Kind.STRUCTURED_NOT_STRING,
+        d.opcode(),
+        operand.name(),
+        label(d)
+            + ": structured operand \""
+            + operand.name()
+            + "\" has type "
+            + operand.typeName()
+            + ", but structured is for a string operand whose text is JSON: the model would be"
+            + " offered a string of JSON in place of "
+            + offered
+            + ", and a plain value would be refused as not valid JSON; remove \""
+            + operand.name()
+            + "\" from structured, since its type already says how its value is written");
   }
 
   /** The op's own operand problems: empty or repeated names, enums with no values. */
