@@ -39,8 +39,9 @@ public final class ActionSet<S> {
   private final List<Bound<S>> acts;
   private final Map<String, Bound<S>> byOpcode;
   private final Contract contract;
+  private final List<Problem> warnings;
 
-  private ActionSet(List<Bound<S>> acts, Contract contract) {
+  private ActionSet(List<Bound<S>> acts, Contract contract, List<Problem> warnings) {
     this.acts = List.copyOf(acts);
     Map<String, Bound<S>> index = new HashMap<>(Math.max(16, acts.size() * 2));
     for (Bound<S> b : acts) {
@@ -48,6 +49,7 @@ public final class ActionSet<S> {
     }
     this.byOpcode = index;
     this.contract = contract;
+    this.warnings = List.copyOf(warnings);
   }
 
   /**
@@ -125,7 +127,7 @@ public final class ActionSet<S> {
     for (ActDeclaration d : binding.acts()) {
       bound.add(new Bound<>(d.op(), byOpcode.get(d.opcode())));
     }
-    return new ActionSet<>(bound, contract);
+    return new ActionSet<>(bound, contract, binding.warnings());
   }
 
   /** Fetches a contract, failing closed with a {@link BindException} naming the source. */
@@ -151,6 +153,14 @@ public final class ActionSet<S> {
 
   private static String headline(String what, List<Problem> problems) {
     return what + " (" + problems.size() + (problems.size() == 1 ? " problem)" : " problems)");
+  }
+
+  /**
+   * What the rules could not check about the acts, which stops nothing (terminal states against an
+   * input that is not an enum); {@link BoundAgent} makes them notes.
+   */
+  List<Problem> warnings() {
+    return warnings;
   }
 
   /** The backend contract the set was bound against, if it was bound against one. */

@@ -105,6 +105,7 @@ final class AgentChecker {
             ? ContractRules.bind(null, List.of(), declared.locals())
             : ContractRules.bind(contract, declared.uses(), declared.locals());
     RulePlacement.place(binding.problems(), d, handlers, report);
+    RulePlacement.place(binding.warnings(), d, handlers, report);
     NameChecker.check(d, binding.acts(), report);
     boolean bindable = report.isClean() && contract != null;
     List<ActModel> acts =

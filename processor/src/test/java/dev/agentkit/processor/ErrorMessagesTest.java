@@ -168,6 +168,53 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void unexpectedTerminalStates() {
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "status",
+                  terminalStates = {"done"}) // here
+              String status(Board b, Call a) { return ""; }
+            """);
+    expectOnlyError(
+        text,
+        "// here",
+        "[UnexpectedTerminalStates] set_status: terminalStates are given, but category scalar_set"
+            + " never reads them (only terminal does), so they would be silently ignored; remove"
+            + " terminalStates, or use category terminal if the act changes nothing once the"
+            + " state is one of them (agent TriageAgent, contract taskboard)");
+  }
+
+  @Test
+  void terminalStatesUncheckedIsAWarning() {
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "archive_project", category = ChangeCategory.TERMINAL,
+                  input = "project_id",
+                  terminalStates = "archived") // here
+              String state(Board b, Call a) { return ""; }
+              @Ask("archive_project") String ask(Call a) { return "Archive?"; }
+            """);
+    JavaFileObject agent = source("TriageAgent", text);
+    Compilation c = snapshots.compile(agent, board());
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "[TerminalStatesUnchecked] archive_project: input \"project_id\" has type string, not"
+                + " enum, so the terminal states (archived) cannot be checked against the values"
+                + " the backend allows: a misspelled state would never match the current state,"
+                + " and the act would never be recognised as done; check their spelling against"
+                + " the states the backend uses, or name the enum operand that holds the state as"
+                + " the input (agent TriageAgent, contract taskboard)")
+        .inFile(agent)
+        .onLine(lineOf(text, "// here"));
+    assertThat(c).hadWarningCount(1);
+  }
+
+  @Test
   void tierMismatch() {
     String text =
         agent(
