@@ -33,7 +33,7 @@ import net.jqwik.api.constraints.IntRange;
  */
 class ChoiceListingPropertyTest {
   private static final Pattern CUT =
-      Pattern.compile("([0-9][0-9,]*) in all \\(the 10 (nearest|first): ([^()]*)\\)");
+      Pattern.compile("([0-9][0-9,]*) in all \\(the (10 nearest|first 10): ([^()]*)\\)");
 
   @Provide
   Arbitrary<String> names() {

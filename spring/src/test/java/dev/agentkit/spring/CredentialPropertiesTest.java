@@ -93,8 +93,8 @@ class CredentialPropertiesTest {
     String lead =
         "use one of "
             + ids.size()
-            + " in all (the 10 "
-            + (rule.isEmpty() ? "first" : "nearest")
+            + " in all (the "
+            + (rule.isEmpty() ? "first 10" : "10 nearest")
             + ": ";
     assertThat(message).contains(lead);
     int from = message.indexOf(lead) + lead.length();

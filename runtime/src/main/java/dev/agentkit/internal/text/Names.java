@@ -214,9 +214,9 @@ public final class Names {
       cut.add(s.length() > MAX_SUGGESTED ? s.substring(0, MAX_SUGGESTED - 3) + "..." : s);
     }
     return String.format(Locale.ROOT, "%,d", distinct.size())
-        + " in all (the "
-        + MAX_LISTED
-        + (byName ? " nearest: " : " first: ")
+        + (byName
+            ? " in all (the " + MAX_LISTED + " nearest: "
+            : " in all (the first " + MAX_LISTED + ": ")
         + String.join(", ", cut)
         + ")";
   }

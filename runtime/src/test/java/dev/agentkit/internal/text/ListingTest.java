@@ -64,7 +64,7 @@ class ListingTest {
   @Test
   void withoutANameToBeNearTheFirstTenAreShown() {
     String first =
-        "1,223 in all (the 10 first: op0000, op0001, op0002, op0003, op0004, op0005, op0006,"
+        "1,223 in all (the first 10: op0000, op0001, op0002, op0003, op0004, op0005, op0006,"
             + " op0007, op0008, op0009)";
     assertThat(Names.listing(opcodes())).isEqualTo(first);
     assertThat(Names.listing("", opcodes())).isEqualTo(first);
