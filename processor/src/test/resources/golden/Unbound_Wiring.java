@@ -5,10 +5,14 @@ import dev.agentkit.Call;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.ArgValues;
 import dev.agentkit.internal.WireNames;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import javax.annotation.processing.Generated;
 
 /**
@@ -24,6 +28,7 @@ final class TriageAgent_Wiring {
   public static final String CONTRACT_DIGEST = "sha256:eefc006a8b90de2b87f60ad4ec4fe73cf1fead6a2e8f9cf0883f1fc970bf76f8";
 
   public static final String OP_ARCHIVE_PROJECT = "archive_project";
+  public static final String OP_CREATE_TASK = "create_task";
   public static final String OP_CREATE_TSK = "create_tsk";
   public static final String OP_SET_STATUS = "set_status";
 
@@ -104,13 +109,113 @@ final class TriageAgent_Wiring {
     }
   }
 
+  /** The arguments of a {@code create_task} call, typed by the contract; reading never throws. */
+  public record CreateTask(Call call) {
+    /** The op's opcode. */
+    public static final String OPCODE = OP_CREATE_TASK;
+    public static final String TITLE = "title";
+    public static final String ESTIMATE = "estimate";
+    public static final String LABELS = "labels";
+    public static final String PRIORITY = "priority";
+
+    public CreateTask {
+      Objects.requireNonNull(call, "call");
+    }
+
+    /** The title. The empty string when none is given. */
+    public String title() {
+      return call.arg(TITLE);
+    }
+
+    /** Operand estimate. Empty when blank or unparseable. */
+    public Optional<BigDecimal> estimate() {
+      return ArgValues.number(call.arg(ESTIMATE));
+    }
+
+    /** Operand labels. The values given, in order; empty when none is. */
+    public List<String> labels() {
+      return ArgValues.list(call.arg(LABELS));
+    }
+
+    /** Operand priority. The values given, in order; empty when none is. */
+    public List<Priority> priority() {
+      return ArgValues.list(call.arg(PRIORITY)).stream().map(Priority::of).toList();
+    }
+
+    /** The values of operand {@code priority}, and {@code UNRECOGNISED} for any other. */
+    public enum Priority {
+      LOW,
+      HIGH,
+      CLASS,
+      UNRECOGNISED;
+
+      private static final WireNames<Priority> wireNames =
+          WireNames.of(values(), "low", "high", "class");
+
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+      public String wireName() {
+        return wireNames.wireName(this);
+      }
+
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      public static Priority of(String value) {
+        return wireNames.of(value);
+      }
+    }
+  }
+
   /** The arguments of a {@code create_tsk} call, typed by the contract; reading never throws. */
   public record CreateTsk(Call call) {
     /** The op's opcode. */
     public static final String OPCODE = OP_CREATE_TSK;
+    public static final String TITLE = "title";
+    public static final String ESTIMATE = "estimate";
+    public static final String LABELS = "labels";
+    public static final String PRIORITY = "priority";
 
     public CreateTsk {
       Objects.requireNonNull(call, "call");
+    }
+
+    /** The title. The empty string when none is given. */
+    public String title() {
+      return call.arg(TITLE);
+    }
+
+    /** Operand estimate. Empty when blank or unparseable. */
+    public Optional<BigDecimal> estimate() {
+      return ArgValues.number(call.arg(ESTIMATE));
+    }
+
+    /** Operand labels. The values given, in order; empty when none is. */
+    public List<String> labels() {
+      return ArgValues.list(call.arg(LABELS));
+    }
+
+    /** Operand priority. The values given, in order; empty when none is. */
+    public List<Priority> priority() {
+      return ArgValues.list(call.arg(PRIORITY)).stream().map(Priority::of).toList();
+    }
+
+    /** The values of operand {@code priority}, and {@code UNRECOGNISED} for any other. */
+    public enum Priority {
+      LOW,
+      HIGH,
+      CLASS,
+      UNRECOGNISED;
+
+      private static final WireNames<Priority> wireNames =
+          WireNames.of(values(), "low", "high", "class");
+
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+      public String wireName() {
+        return wireNames.wireName(this);
+      }
+
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      public static Priority of(String value) {
+        return wireNames.of(value);
+      }
     }
   }
 

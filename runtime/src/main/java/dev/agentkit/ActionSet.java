@@ -39,8 +39,9 @@ public final class ActionSet<S> {
   private final List<Bound<S>> acts;
   private final Map<String, Bound<S>> byOpcode;
   private final Contract contract;
+  private final List<Problem> warnings;
 
-  private ActionSet(List<Bound<S>> acts, Contract contract) {
+  private ActionSet(List<Bound<S>> acts, Contract contract, List<Problem> warnings) {
     this.acts = List.copyOf(acts);
     Map<String, Bound<S>> index = new HashMap<>(Math.max(16, acts.size() * 2));
     for (Bound<S> b : acts) {
@@ -48,6 +49,7 @@ public final class ActionSet<S> {
     }
     this.byOpcode = index;
     this.contract = contract;
+    this.warnings = List.copyOf(warnings);
   }
 
   /**
@@ -125,7 +127,7 @@ public final class ActionSet<S> {
     for (ActDeclaration d : binding.acts()) {
       bound.add(new Bound<>(d.op(), byOpcode.get(d.opcode())));
     }
-    return new ActionSet<>(bound, contract);
+    return new ActionSet<>(bound, contract, binding.warnings());
   }
 
   /** Fetches a contract, failing closed with a {@link BindException} naming the source. */
@@ -151,6 +153,14 @@ public final class ActionSet<S> {
 
   private static String headline(String what, List<Problem> problems) {
     return what + " (" + problems.size() + (problems.size() == 1 ? " problem)" : " problems)");
+  }
+
+  /**
+   * What the rules could not check about the acts, which stops nothing (terminal states against an
+   * input that is not an enum); {@link BoundAgent} makes them notes.
+   */
+  List<Problem> warnings() {
+    return warnings;
   }
 
   /** The backend contract the set was bound against, if it was bound against one. */
@@ -231,7 +241,7 @@ public final class ActionSet<S> {
               "\""
                   + opcode
                   + "\" is not an act you can use; the acts are: "
-                  + Names.listing(known)
+                  + Names.listing(opcode, known)
                   + Names.didYouMeanTypo(opcode, known)));
     }
     List<Problem> problems = null;
@@ -305,7 +315,7 @@ public final class ActionSet<S> {
             + "\""
             + (what.equals("user-fill") ? " to leave as a user-fill" : "")
             + "; its operands are: "
-            + Names.listing(names)
+            + Names.listing(name, names)
             + Names.didYouMean(name, names));
   }
 
@@ -368,7 +378,7 @@ public final class ActionSet<S> {
                 + ": "
                 + quote(v)
                 + " is not one of the allowed values: "
-                + Names.listing(o.enumValues())
+                + Names.listing(v, o.enumValues())
                 + Names.didYouMean(v, o.enumValues()));
       default:
         return checkTyped(opcode, o, v);
@@ -561,7 +571,7 @@ public final class ActionSet<S> {
           "\""
               + opcode
               + "\" is not an act of this set; the acts are: "
-              + Names.listing(byOpcode.keySet())
+              + Names.listing(opcode, byOpcode.keySet())
               + Names.didYouMean(opcode, byOpcode.keySet()));
     }
     return b;

@@ -94,7 +94,9 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
       }
       notes.addAll(verdict.notes());
     }
-    return new BoundAgent<>(ActionSet.bind(live, uses), report, notes);
+    ActionSet<S> acts = ActionSet.bind(live, uses);
+    notes.addAll(warnings(acts));
+    return new BoundAgent<>(acts, report, notes);
   }
 
   /**
@@ -104,10 +106,11 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
    * @throws BindException listing every problem
    */
   public static <S> BoundAgent<S> offline(CompiledAgent compiled, List<Use<S>> uses) {
+    ActionSet<S> acts = ActionSet.bind(compiled.contract(), uses);
+    List<String> notes = warnings(compiled.contract());
+    notes.addAll(warnings(acts));
     return new BoundAgent<>(
-        ActionSet.bind(compiled.contract(), uses),
-        DriftReport.unchanged(compiled.agent(), compiled.digest()),
-        warnings(compiled.contract()));
+        acts, DriftReport.unchanged(compiled.agent(), compiled.digest()), notes);
   }
 
   /**
@@ -145,8 +148,20 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
    * that an op is only ever proposed, or an operand only checked for presence.
    */
   private static List<String> warnings(Contract live) {
-    List<String> notes = new ArrayList<>(live.warnings().size());
-    for (Problem w : live.warnings()) {
+    return notes(live.warnings());
+  }
+
+  /**
+   * One note per warning of the acts' rules ({@link ActionSet#warnings()}), such as terminal states
+   * that cannot be checked against the live contract's input.
+   */
+  private static List<String> warnings(ActionSet<?> acts) {
+    return notes(acts.warnings());
+  }
+
+  private static List<String> notes(List<Problem> warnings) {
+    List<String> notes = new ArrayList<>(warnings.size());
+    for (Problem w : warnings) {
       notes.add("warning: " + w.message());
     }
     return notes;

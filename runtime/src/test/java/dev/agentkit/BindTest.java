@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -149,6 +150,36 @@ class BindTest {
             "[UnknownOpcode] set_status: the backend does not declare this opcode, so every"
                 + " program that emits it would be rejected at verify; the backend declares no"
                 + " op at all");
+  }
+
+  @Test
+  void aLiveContractThatMakesAStructuredOperandAnEnumFailsTheBind() {
+    // Compiled when note was a string of JSON; the live backend now closes it to an enum.
+    Use<Object> tag =
+        Use.<Object>of("tag_task", ChangeCategory.MERGE)
+            .structured("note")
+            .ask(a -> "Tag?")
+            .build();
+    assertThat(ActionSet.bind(Fixtures.sourceOf(Fixtures.taskboard()), List.of(tag)).opcodes())
+        .containsExactly("tag_task");
+    Op closed =
+        Fixtures.tagTask().toBuilder()
+            .operands(
+                List.of(
+                    Fixtures.TASK_ID,
+                    Fixtures.tagTask().operand("labels").orElseThrow(),
+                    Operand.enumOf("note", false, "open", "closed")))
+            .build();
+    Contract live = Contract.of("taskboard", List.of(closed));
+    assertThatThrownBy(() -> ActionSet.bind(Fixtures.sourceOf(live), List.of(tag)))
+        .isInstanceOf(BindException.class)
+        .hasMessage(
+            "the agent's acts could not be bound (1 problem)\n"
+                + "  - [StructuredNotString] tag_task: structured operand \"note\" has type enum,"
+                + " but structured is for a string operand whose text is JSON: the model would be"
+                + " offered a string of JSON in place of one of its values (closed, open), and a"
+                + " plain value would be refused as not valid JSON; remove \"note\" from"
+                + " structured, since its type already says how its value is written");
   }
 
   @Test

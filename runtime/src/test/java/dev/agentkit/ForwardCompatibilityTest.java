@@ -252,6 +252,35 @@ class ForwardCompatibilityTest {
   }
 
   @Test
+  void terminalStatesTheLiveInputCannotCheckAreANote() throws Exception {
+    // The backend turned status from an enum into a string: the states can no longer be checked.
+    Op open =
+        Fixtures.setStatus().toBuilder()
+            .operands(List.of(Fixtures.TASK_ID, Operand.requiredString("status", "The status.")))
+            .build();
+    Contract live = Contract.of("board", List.of(open));
+    CompiledAgent compiled = new CompiledAgent("Agent", live, live.digest());
+    Use<Object> done =
+        Use.<Object>of("set_status", ChangeCategory.TERMINAL)
+            .input("status")
+            .terminalStates("done")
+            .reader((s, c) -> "")
+            .run((s, c) -> null)
+            .build();
+    String note =
+        "warning: [TerminalStatesUnchecked] set_status: input \"status\" has type string, not"
+            + " enum, so the terminal states (done) cannot be checked against the values the"
+            + " backend allows: a misspelled state would never match the current state, and the"
+            + " act would never be recognised as done; check their spelling against the states"
+            + " the backend uses, or name the enum operand that holds the state as the input";
+    BoundAgent<Object> bound =
+        BoundAgent.bind(
+            compiled, live, List.of(done), DriftPolicy.failOnBreaking(), Clock.systemUTC());
+    assertThat(bound.notes()).containsExactly(note);
+    assertThat(BoundAgent.offline(compiled, List.of(done)).notes()).containsExactly(note);
+  }
+
+  @Test
   void aTierTurningUnknownIsBreakingForAnAgentThatUsesItAndInformationalOtherwise()
       throws Exception {
     Contract live = served();

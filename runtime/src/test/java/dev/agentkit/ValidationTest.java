@@ -183,6 +183,108 @@ class ValidationTest {
   }
 
   @Test
+  void terminalStatesOnAnotherCategoryAreAnError() {
+    Use.Builder<Object> scalar =
+        local(Fixtures.setStatus(), ChangeCategory.SCALAR_SET)
+            .input("status")
+            .terminalStates("done");
+    assertThat(ActionSet.validate(List.of(valid(scalar))))
+        .extracting(p -> p.kind().attribute(), Problem::message)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "terminalStates",
+                "[UnexpectedTerminalStates] set_status: terminalStates are given, but category"
+                    + " scalar_set never reads them (only terminal does), so they would be"
+                    + " silently ignored; remove terminalStates, or use category terminal if the"
+                    + " act changes nothing once the state is one of them"));
+  }
+
+  @Test
+  void terminalStatesAgainstAnInputThatIsNotAnEnumAreAWarningNotAnError() {
+    Use<Object> due =
+        valid(
+            local(Fixtures.setDueDate(), ChangeCategory.TERMINAL)
+                .input("task_id")
+                .terminalStates("done", "archived"));
+    assertThat(ActionSet.validate(List.of(due))).isEmpty();
+    ContractRules.Binding binding = ContractRules.bind(null, List.of(), List.of(due.declaration()));
+    assertThat(binding.ok()).isTrue();
+    assertThat(binding.warnings())
+        .extracting(p -> p.kind().isWarning(), p -> p.kind().attribute(), Problem::message)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                true,
+                "terminalStates",
+                "[TerminalStatesUnchecked] set_task_due_date: input \"task_id\" has type string,"
+                    + " not enum, so the terminal states (archived, done) cannot be checked"
+                    + " against the values the backend allows: a misspelled state would never"
+                    + " match the current state, and the act would never be recognised as done;"
+                    + " check their spelling against the states the backend uses, or name the"
+                    + " enum operand that holds the state as the input"));
+    // Without an input there is nothing to check against, and nothing to warn about; an enum
+    // input checks the states.
+    Use<Object> noInput =
+        valid(local(Fixtures.setDueDate(), ChangeCategory.TERMINAL).terminalStates("done"));
+    Use<Object> enumInput =
+        valid(
+            local(Fixtures.setStatus(), ChangeCategory.TERMINAL)
+                .input("status")
+                .terminalStates("done"));
+    assertThat(
+            ContractRules.bind(
+                    null, List.of(), List.of(noInput.declaration(), enumInput.declaration()))
+                .warnings())
+        .isEmpty();
+    assertThat(ActionSet.of(List.of(due)).opcodes()).containsExactly("set_task_due_date");
+  }
+
+  @Test
+  void structuredMustBeAStringOperand() {
+    // An enum: its values would vanish from the tool schema and "done" be refused as not JSON.
+    // A string and an operand of a type this version does not know may be structured.
+    Use<Object> status =
+        local(Fixtures.setStatus(), ChangeCategory.MERGE).structured("status").build();
+    assertThat(messages(List.of(status)))
+        .containsExactly(
+            "[StructuredNotString] set_status: structured operand \"status\" has type enum, but"
+                + " structured is for a string operand whose text is JSON: the model would be"
+                + " offered a string of JSON in place of one of its values (archived, done,"
+                + " in_progress, todo), and a plain value would be refused as not valid JSON;"
+                + " remove \"status\" from structured, since its type already says how its value"
+                + " is written");
+    Op counted =
+        Op.builder("set_count")
+            .description("Set a count.")
+            .tier(Tier.REVERSIBLE)
+            .operands(
+                List.of(
+                    Operand.of("count", OperandType.INTEGER),
+                    new Operand("labels", "", OperandType.ENUM, false, List.of("a", "b"), true),
+                    Operand.of("meta", OperandType.STRING),
+                    Operand.opaque("shape", "object")))
+            .build();
+    Use<Object> count =
+        local(counted, ChangeCategory.MERGE).structured("meta", "count", "shape", "labels").build();
+    assertThat(ActionSet.validate(List.of(count)))
+        .extracting(Problem::subject, Problem::message)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "count",
+                "[StructuredNotString] set_count: structured operand \"count\" has type integer,"
+                    + " but structured is for a string operand whose text is JSON: the model would"
+                    + " be offered a string of JSON in place of a whole number, and a plain value"
+                    + " would be refused as not valid JSON; remove \"count\" from structured,"
+                    + " since its type already says how its value is written"),
+            org.assertj.core.groups.Tuple.tuple(
+                "labels",
+                "[StructuredNotString] set_count: structured operand \"labels\" has type enum,"
+                    + " but structured is for a string operand whose text is JSON: the model would"
+                    + " be offered a string of JSON in place of a list of its values (a, b), and a"
+                    + " plain value would be refused as not valid JSON; remove \"labels\" from"
+                    + " structured, since its type already says how its value is written"));
+  }
+
+  @Test
   void operandsOfALocalActAreChecked() {
     Op a =
         Op.builder("local_thing")

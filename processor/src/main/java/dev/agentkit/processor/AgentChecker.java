@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -89,15 +90,11 @@ final class AgentChecker {
     checkAccessible(d, wiringName, report);
     checkTypes(d, report);
     checkStateVisible(d, wiringName, report);
-    Map<String, String> viewNames = viewNames(d, wiringName);
+    HandlerChecker.Unknown unknown = unknown(d, contract);
+    Map<String, String> viewNames = viewNames(d, wiringName, unknown);
     HandlerChecker fit =
         new HandlerChecker(
-            signatures,
-            results,
-            d,
-            viewNames,
-            elements.getPackageOf(d.agent()),
-            unknown(d, contract));
+            signatures, results, d, viewNames, elements.getPackageOf(d.agent()), unknown);
     HandlerChecker.Checked handlers = fit.check(report);
     Declared declared = declare(d, fit, handlers, report);
     ContractRules.Binding binding =
@@ -105,40 +102,45 @@ final class AgentChecker {
             ? ContractRules.bind(null, List.of(), declared.locals())
             : ContractRules.bind(contract, declared.uses(), declared.locals());
     RulePlacement.place(binding.problems(), d, handlers, report);
+    RulePlacement.place(binding.warnings(), d, handlers, report);
     NameChecker.check(d, binding.acts(), report);
     boolean bindable = report.isClean() && contract != null;
     List<ActModel> acts =
-        acts(d, viewNames, handlers, declared.readers(), ops(binding.acts(), contract));
+        acts(d, viewNames, handlers, declared.readers(), ops(binding.acts(), contract, unknown));
     if (!bindable) {
-      acts.addAll(handlerOnly(d, viewNames, contract));
+      acts.addAll(viewOnly(d, viewNames, contract, unknown));
     }
     return report.build(model(d, contract, wiringName, acts, bindable));
   }
 
   /**
-   * The {@code @Act} opcodes the contract lacks, and the contract opcode each is nearest to: a
-   * {@code @Run} or {@code @Ask} naming that one belongs to the misspelled act.
+   * The {@code @Act} opcodes the contract lacks, and the contract opcode each is nearest to (the
+   * one its {@code [UnknownOpcode]} suggests): a {@code @Run} or {@code @Ask} naming that one
+   * belongs to the misspelled act, and its view is what the act's handlers may take.
    */
   private static HandlerChecker.Unknown unknown(AgentDeclaration d, Contract contract) {
     if (contract == null) {
       return HandlerChecker.Unknown.NONE;
     }
     Set<String> opcodes = new HashSet<>();
+    Map<String, String> nearest = new HashMap<>();
     Map<String, String> byNearest = new HashMap<>();
     for (ActSite s : d.acts()) {
       if (!s.isLocal() && contract.op(s.opcode()).isEmpty()) {
         opcodes.add(s.opcode());
         String near = Names.nearest(s.opcode(), contract.opcodes());
         if (near != null) {
+          nearest.put(s.opcode(), near);
           byNearest.putIfAbsent(near, s.opcode());
         }
       }
     }
-    return new HandlerChecker.Unknown(opcodes, byNearest);
+    return new HandlerChecker.Unknown(opcodes, nearest, byNearest);
   }
 
   /** The op of each opcode: as bound, else as the snapshot declares it. */
-  private static Function<ActSite, Op> ops(List<ActDeclaration> bound, Contract contract) {
+  private static Function<ActSite, Op> ops(
+      List<ActDeclaration> bound, Contract contract, HandlerChecker.Unknown unknown) {
     Map<String, Op> boundOps = new HashMap<>();
     for (ActDeclaration b : bound) {
       boundOps.put(b.opcode(), b.op());
@@ -146,31 +148,52 @@ final class AgentChecker {
     return s -> {
       Op op = boundOps.get(s.opcode());
       if (op == null) {
-        op = s.isLocal() ? s.local() : readable(contract, s.opcode());
+        op = s.isLocal() ? s.local() : readable(contract, s.opcode(), unknown);
       }
       return op;
     };
   }
 
-  /** The snapshot's op, or one with no operands when there is none to read. */
-  private static Op readable(Contract contract, String opcode) {
+  /**
+   * The snapshot's op; for an {@code @Act} opcode it lacks, the operands of the opcode its {@code
+   * [UnknownOpcode]} suggests, so code written against the misspelled view compiles as it will once
+   * the opcode is fixed; else one with no operands.
+   */
+  private static Op readable(Contract contract, String opcode, HandlerChecker.Unknown unknown) {
     Op op = contract == null ? null : contract.op(opcode).orElse(null);
-    return op == null ? Op.builder(opcode).build() : op;
+    if (op != null) {
+      return op;
+    }
+    String near = unknown.nearest().get(opcode);
+    return near == null
+        ? Op.builder(opcode).build()
+        : Op.builder(opcode).operands(contract.op(near).orElseThrow().operands()).build();
   }
 
-  /** One act per opcode only a {@code @Run} or {@code @Ask} names, for its view. */
-  private static List<ActModel> handlerOnly(
-      AgentDeclaration d, Map<String, String> viewNames, Contract contract) {
+  /**
+   * One act per opcode only a {@code @Run} or {@code @Ask} names, or only an {@code
+   * [UnknownOpcode]} suggests, for its view: the agent's code may name either.
+   */
+  private static List<ActModel> viewOnly(
+      AgentDeclaration d,
+      Map<String, String> viewNames,
+      Contract contract,
+      HandlerChecker.Unknown unknown) {
     Set<String> seen = new HashSet<>();
     for (ActSite s : d.acts()) {
       seen.add(s.opcode());
     }
-    List<ActModel> out = new ArrayList<>();
+    Set<String> opcodes = new LinkedHashSet<>();
     for (HandlerSite h : handlerSites(d)) {
-      if (seen.add(h.opcode())) {
-        Op op = readable(contract, h.opcode());
-        String view = viewNames.get(h.opcode());
-        out.add(new ActModel(h.opcode(), null, op, false, null, view, null, null, null, null));
+      opcodes.add(h.opcode());
+    }
+    opcodes.addAll(new TreeSet<>(unknown.nearest().values()));
+    List<ActModel> out = new ArrayList<>();
+    for (String opcode : opcodes) {
+      if (seen.add(opcode)) {
+        Op op = readable(contract, opcode, unknown);
+        String view = viewNames.get(opcode);
+        out.add(new ActModel(opcode, null, op, false, null, view, null, null, null, null));
       }
     }
     return out;
@@ -332,11 +355,13 @@ final class AgentChecker {
   }
 
   /**
-   * The view class of each opcode an act or a handler names, qualified by the wiring class: sorted,
-   * so names are stable, and never the wiring's own name or its dispatcher's. (A handler's opcode
-   * that no act declares is an error, so a clean agent's views are its acts'.)
+   * The view class of each opcode an act or a handler names, or an {@code [UnknownOpcode]}
+   * suggests, qualified by the wiring class: sorted, so names are stable, and never the wiring's
+   * own name or its dispatcher's. (A handler's opcode that no act declares and an unknown opcode
+   * are errors, so a clean agent's views are its acts'.)
    */
-  private static Map<String, String> viewNames(AgentDeclaration d, String wiringName) {
+  private static Map<String, String> viewNames(
+      AgentDeclaration d, String wiringName, HandlerChecker.Unknown unknown) {
     Set<String> opcodes = new TreeSet<>();
     for (ActSite s : d.acts()) {
       opcodes.add(s.opcode());
@@ -344,6 +369,7 @@ final class AgentChecker {
     for (HandlerSite h : handlerSites(d)) {
       opcodes.add(h.opcode());
     }
+    opcodes.addAll(unknown.nearest().values());
     Set<String> taken = new HashSet<>(Set.of(wiringName, WiringLayout.HANDLERS));
     Map<String, String> out = new LinkedHashMap<>();
     for (String op : opcodes) {

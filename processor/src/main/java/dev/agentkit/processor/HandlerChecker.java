@@ -68,11 +68,13 @@ final class HandlerChecker {
    * The {@code @Act} opcodes the contract lacks.
    *
    * @param opcodes each of them; never suggested to a handler, which would repeat the misspelling
+   * @param nearest for each of them that has one, the contract opcode its {@code [UnknownOpcode]}
+   *     suggests
    * @param byNearest for each contract opcode one of them is nearest to, that one: a handler naming
    *     the contract's opcode belongs to that misspelled act
    */
-  record Unknown(Set<String> opcodes, Map<String, String> byNearest) {
-    static final Unknown NONE = new Unknown(Set.of(), Map.of());
+  record Unknown(Set<String> opcodes, Map<String, String> nearest, Map<String, String> byNearest) {
+    static final Unknown NONE = new Unknown(Set.of(), Map.of(), Map.of());
   }
 
   HandlerChecker(
@@ -137,14 +139,7 @@ final class HandlerChecker {
     String resultName = result == null ? "void" : simpleName(result.toString());
     Handler h =
         signatures.check(
-            method,
-            shape,
-            d.state(),
-            viewNames.get(opcode),
-            stateName,
-            result,
-            resultName,
-            problems);
+            method, shape, d.state(), views(opcode), stateName, result, resultName, problems);
     Tags tag =
         switch (shape) {
           case READER, FIELD_READER -> Tags.READER_SIGNATURE;
@@ -156,6 +151,23 @@ final class HandlerChecker {
           at, tag.message(opcode + ": the " + shape.what + " " + method.getSimpleName() + " " + p));
     }
     return h;
+  }
+
+  /**
+   * The views a handler of {@code opcode} may take. For an opcode the contract lacks, the view of
+   * the opcode its {@code [UnknownOpcode]} suggests is accepted too, and is the one a signature
+   * names: code written against the op the author meant is not a second problem, and no message
+   * points to the view of an op that does not exist.
+   */
+  private SignatureChecker.Views views(String opcode) {
+    String own = viewNames.get(opcode);
+    if (!unknown.opcodes().contains(opcode)) {
+      return SignatureChecker.Views.of(own);
+    }
+    String near = unknown.nearest().get(opcode);
+    return near == null
+        ? new SignatureChecker.Views(List.of(own), null)
+        : new SignatureChecker.Views(List.of(own, viewNames.get(near)), viewNames.get(near));
   }
 
   /** The type a run handler's result is typed as, after reporting one it cannot return. */
@@ -207,7 +219,7 @@ final class HandlerChecker {
                     + "\") on "
                     + h.method().getSimpleName()
                     + " names an opcode this agent declares no @Act or @LocalAct for; declared: "
-                    + (declared.isEmpty() ? "(none)" : String.join(", ", declared))
+                    + Names.listing(h.opcode(), declared)
                     + Names.didYouMean(h.opcode(), suggestible(declared))));
         continue;
       }

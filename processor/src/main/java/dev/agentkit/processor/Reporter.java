@@ -68,35 +68,43 @@ final class Reporter {
     }
   }
 
-  /** Prints every error of a report, in order. */
+  /** Prints every error and warning of a report, in order. */
   void print(CheckReport report) {
     for (CheckReport.Item item : report.items()) {
-      error(item.at(), item.message());
+      print(
+          item.warning() ? Diagnostic.Kind.WARNING : Diagnostic.Kind.ERROR,
+          item.at(),
+          item.message());
     }
   }
 
   /** Prints an error at the narrowest location given. */
   void error(Location at, String message) {
-    if (at.repeated() != null && errorInSource(at, message)) {
+    print(Diagnostic.Kind.ERROR, at, message);
+  }
+
+  /** Prints a diagnostic of {@code kind} at the narrowest location given. */
+  private void print(Diagnostic.Kind kind, Location at, String message) {
+    if (at.repeated() != null && printInSource(kind, at, message)) {
       return;
     }
     Element element = at.element();
     if (element == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message);
+      messager.printMessage(kind, message);
     } else if (at.mirror() == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, element);
+      messager.printMessage(kind, message, element);
     } else if (at.value() == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, element, at.mirror());
+      messager.printMessage(kind, message, element, at.mirror());
     } else {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, element, at.mirror(), at.value());
+      messager.printMessage(kind, message, element, at.mirror(), at.value());
     }
   }
 
   /**
-   * Reports at a repeated annotation by walking the source tree: javac keeps repeated annotations
-   * in a synthesized container it cannot locate, so the messager would point at the element.
+   * Prints at a repeated annotation by walking the source tree: javac keeps repeated annotations in
+   * a synthesized container it cannot locate, so the messager would point at the element.
    */
-  private boolean errorInSource(Location location, String message) {
+  private boolean printInSource(Diagnostic.Kind kind, Location location, String message) {
     if (trees == null) {
       return false;
     }
@@ -132,7 +140,7 @@ final class Reporter {
           target = literal;
         }
       }
-      trees.printMessage(Diagnostic.Kind.ERROR, message, target, path.getCompilationUnit());
+      trees.printMessage(kind, message, target, path.getCompilationUnit());
       return true;
     } catch (RuntimeException e) {
       return false;

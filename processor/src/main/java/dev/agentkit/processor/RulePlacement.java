@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -29,10 +30,11 @@ final class RulePlacement {
   private RulePlacement() {}
 
   /**
-   * Adds each problem to {@code report}, in the order the rules found them. A second problem of the
-   * same kind, opcode and subject goes to the second act of that opcode, and so on; a duplicate
-   * opcode is reported on every act after the first. An unknown opcode's message also names the
-   * handlers folded into it ({@link HandlerChecker.Checked#folded()}).
+   * Adds each problem to {@code report}, in the order the rules found them; one whose kind is a
+   * warning ({@link Problem.Kind#isWarning()}) as a warning. A second problem of the same kind,
+   * opcode and subject goes to the second act of that opcode, and so on; a duplicate opcode is
+   * reported on every act after the first. An unknown opcode's message also names the handlers
+   * folded into it ({@link HandlerChecker.Checked#folded()}).
    */
   static void place(
       List<Problem> problems,
@@ -52,23 +54,24 @@ final class RulePlacement {
                 + (folded.size() == 1 ? " already names" : " already name")
                 + " the suggested opcode";
       }
+      BiConsumer<Location, String> out = p.kind().isWarning() ? report::warning : report::error;
       if (p.kind() == Problem.Kind.WITHHELD_WITH_RUN && runs.containsKey(p.opcode())) {
-        report.error(runs.get(p.opcode()).at(null), message);
+        out.accept(runs.get(p.opcode()).at(null), message);
         continue;
       }
       List<ActSite> candidates = candidates(d, p);
       if (candidates.isEmpty()) {
-        report.error(Location.of(d.agent(), d.mirror(), null), message);
+        out.accept(Location.of(d.agent(), d.mirror(), null), message);
         continue;
       }
       int n =
           seen.merge(p.kind() + "\u0000" + p.opcode() + "\u0000" + p.subject(), 1, Integer::sum);
       if (p.kind() == Problem.Kind.DUPLICATE_OPCODE) {
         for (ActSite s : candidates.subList(1, candidates.size())) {
-          report.error(at(s, p), message);
+          out.accept(at(s, p), message);
         }
       } else {
-        report.error(at(candidates.get(Math.min(n, candidates.size()) - 1), p), message);
+        out.accept(at(candidates.get(Math.min(n, candidates.size()) - 1), p), message);
       }
     }
   }

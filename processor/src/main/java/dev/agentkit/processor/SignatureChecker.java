@@ -68,10 +68,28 @@ final class SignatureChecker {
   }
 
   /**
+   * The typed views a handler may take in place of the call.
+   *
+   * @param accepted the views accepted, each qualified by the wiring class
+   * @param named the view the expected signature names, or null to name none (an opcode the
+   *     contract lacks, with nothing near it)
+   */
+  record Views(List<String> accepted, String named) {
+    Views {
+      accepted = List.copyOf(accepted);
+    }
+
+    /** The op's own view: the one accepted and named. */
+    static Views of(String view) {
+      return new Views(List.of(view), view);
+    }
+  }
+
+  /**
    * The handler for a method, or null after listing what is wrong with it in {@code problems}.
    *
    * @param state the agent's state type, or null when it did not resolve (then not checked)
-   * @param viewName the simple name of the op's typed view, accepted in place of the call
+   * @param views the op's typed views, accepted in place of the call
    * @param result for a run handler, the result type the wiring passes on (null for none); ignored
    *     for the other shapes
    * @param resultName for a run handler, the return type its expected signature shows
@@ -80,7 +98,7 @@ final class SignatureChecker {
       ExecutableElement method,
       Shape shape,
       TypeMirror state,
-      String viewName,
+      Views views,
       String stateName,
       TypeMirror result,
       String resultName,
@@ -96,15 +114,15 @@ final class SignatureChecker {
     if (shape.returns != null && !isString(ret)) {
       wrong.add("it returns " + ret + "; it must return String (the current value, or \"\")");
     }
-    boolean viaView = checkParameters(method, shape, state, viewName, stateName, wrong);
+    boolean viaView = checkParameters(method, shape, state, views, stateName, wrong);
     checkThrown(method, shape, wrong);
     if (!wrong.isEmpty()) {
       problems.add(
           "must be `"
               + expectedSignature(shape, method, stateName, resultName)
-              + "` (or take "
-              + viewName
-              + " in place of Call), but "
+              + "`"
+              + (views.named() == null ? "" : " (or take " + views.named() + " in place of Call)")
+              + ", but "
               + String.join("; ", wrong));
       return null;
     }
@@ -123,7 +141,7 @@ final class SignatureChecker {
       ExecutableElement method,
       Shape shape,
       TypeMirror state,
-      String viewName,
+      Views views,
       String stateName,
       List<String> wrong) {
     List<? extends VariableElement> params = method.getParameters();
@@ -143,7 +161,7 @@ final class SignatureChecker {
         }
       }
       TypeMirror p = params.get(i++).asType();
-      if (isView(p, viewName)) {
+      if (views.accepted().stream().anyMatch(v -> isView(p, v))) {
         viaView = true;
       } else if (!isCall(p)) {
         wrong.add(
@@ -151,8 +169,9 @@ final class SignatureChecker {
                 + (shape.takesState ? "second" : "first")
                 + " parameter is "
                 + p
-                + ", not Call or the op's view "
-                + viewName);
+                + (views.named() == null
+                    ? ", not Call"
+                    : ", not Call or the op's view " + views.named()));
       }
       if (shape.takesField && !isString(params.get(i).asType())) {
         wrong.add(

@@ -55,6 +55,28 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void unknownOpcodeInALargeContractListsTheCountAndTheTenNearest() throws IOException {
+    // As many ops as GitHub's REST API has operations: the line names ten, not 1,223.
+    java.util.List<dev.agentkit.contract.Op> ops = new java.util.ArrayList<>();
+    for (int i = 0; i < 1_223; i++) {
+      ops.add(
+          dev.agentkit.contract.Op.builder(String.format("op%04d", i))
+              .description("An op.")
+              .tier(dev.agentkit.contract.Tier.REVERSIBLE)
+              .build());
+    }
+    snapshots.put(dev.agentkit.contract.Contract.of("taskboard", ops));
+    String text = agent("@Act(opcode = \"op0x12\", category = ChangeCategory.MERGE) // here", "");
+    expectOnlyError(
+        text,
+        "// here",
+        "[UnknownOpcode] op0x12: the backend does not declare this opcode, so every program that"
+            + " emits it would be rejected at verify; the backend declares: 1,223 in all (the 10"
+            + " nearest: op0012, op0112, op0212, op0312, op0412, op0512, op0612, op0712, op0812,"
+            + " op0912); did you mean \"op0012\"? (agent TriageAgent, contract taskboard)");
+  }
+
+  @Test
   void unknownInput() {
     String text =
         agent(
@@ -89,6 +111,44 @@ class ErrorMessagesTest {
   }
 
   @Test
+  void structuredNotString() {
+    String text =
+        agent(
+            """
+            @Act(opcode = "create_task", category = ChangeCategory.ALWAYS_MINTS,
+                structured = {"title",
+                    "estimate"}) // here
+            """,
+            "");
+    expectOnlyError(
+        text,
+        "// here",
+        "[StructuredNotString] create_task: structured operand \"estimate\" has type number, but"
+            + " structured is for a string operand whose text is JSON: the model would be offered"
+            + " a string of JSON in place of a number, and a plain value would be refused as not"
+            + " valid JSON; remove \"estimate\" from structured, since its type already says how"
+            + " its value is written (agent TriageAgent, contract taskboard)");
+  }
+
+  @Test
+  void structuredEnumNamesItsValues() {
+    String text =
+        agent(
+            """
+            @Act(opcode = "set_status", category = ChangeCategory.MERGE,
+                structured = "status") // here
+            """,
+            "");
+    expectOnlyError(
+        text,
+        "// here",
+        "[StructuredNotString] set_status: structured operand \"status\" has type enum, but"
+            + " structured is for a string operand whose text is JSON: the model would be offered"
+            + " a string of JSON in place of one of its values (blocked, doing, done, todo), and a"
+            + " plain value would be refused as not valid JSON");
+  }
+
+  @Test
   void terminalStateNotInEnum() {
     String text =
         agent(
@@ -105,6 +165,53 @@ class ErrorMessagesTest {
         "[TerminalStateNotInEnum] set_status: terminal state \"dnoe\" is not a value of input"
             + " status",
         "values: blocked, doing, done, todo");
+  }
+
+  @Test
+  void unexpectedTerminalStates() {
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "set_status", category = ChangeCategory.SCALAR_SET, input = "status",
+                  terminalStates = {"done"}) // here
+              String status(Board b, Call a) { return ""; }
+            """);
+    expectOnlyError(
+        text,
+        "// here",
+        "[UnexpectedTerminalStates] set_status: terminalStates are given, but category scalar_set"
+            + " never reads them (only terminal does), so they would be silently ignored; remove"
+            + " terminalStates, or use category terminal if the act changes nothing once the"
+            + " state is one of them (agent TriageAgent, contract taskboard)");
+  }
+
+  @Test
+  void terminalStatesUncheckedIsAWarning() {
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "archive_project", category = ChangeCategory.TERMINAL,
+                  input = "project_id",
+                  terminalStates = "archived") // here
+              String state(Board b, Call a) { return ""; }
+              @Ask("archive_project") String ask(Call a) { return "Archive?"; }
+            """);
+    JavaFileObject agent = source("TriageAgent", text);
+    Compilation c = snapshots.compile(agent, board());
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "[TerminalStatesUnchecked] archive_project: input \"project_id\" has type string, not"
+                + " enum, so the terminal states (archived) cannot be checked against the values"
+                + " the backend allows: a misspelled state would never match the current state,"
+                + " and the act would never be recognised as done; check their spelling against"
+                + " the states the backend uses, or name the enum operand that holds the state as"
+                + " the input (agent TriageAgent, contract taskboard)")
+        .inFile(agent)
+        .onLine(lineOf(text, "// here"));
+    assertThat(c).hadWarningCount(1);
   }
 
   @Test

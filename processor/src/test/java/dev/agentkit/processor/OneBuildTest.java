@@ -215,6 +215,146 @@ class OneBuildTest {
             at("TriageAgent", text, "// act", UNKNOWN_CREATE_TSK));
   }
 
+  private static final String UNKNOWN_SET_STAUTS =
+      "[UnknownOpcode] set_stauts: the backend does not declare this opcode, so every program that"
+          + " emits it would be rejected at verify; the backend declares: add_to_project,"
+          + " archive_project, create_task, send_digest, set_status, set_task_due_date,"
+          + " update_task; did you mean \"set_status\"? (agent TriageAgent, contract taskboard)";
+
+  @Test
+  void aReaderTakingTheViewOfTheMisspelledOpcodeIsNotASecondError() {
+    // The misspelled view reads the suggested op's operands, so its enum compiles too.
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "set_stauts", // here
+                  category = ChangeCategory.SCALAR_SET, input = "status")
+              String status(Board b, TriageAgent_Wiring.SetStauts v) { return v.taskId(); }
+              private TriageAgent_Wiring.SetStauts.Status last;
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(at("TriageAgent", text, "// here", UNKNOWN_SET_STAUTS));
+  }
+
+  @Test
+  void aReaderTakingTheViewOfTheSuggestedOpcodeIsNotASecondError() {
+    // As the quickstart's agent imports its views: the author wrote the op they meant.
+    String text =
+        agent(
+                "",
+                """
+                  @Act(opcode = "set_stauts", // here
+                      category = ChangeCategory.SCALAR_SET, input = "status")
+                  String status(Board b, SetStatus v) { return v.status().wireName(); }
+                  SetStatus.Status none() { return SetStatus.Status.UNRECOGNISED; }
+                """)
+            .replace(
+                "import dev.agentkit.annotation.Run;",
+                "import dev.agentkit.annotation.Run;\nimport test.TriageAgent_Wiring.SetStatus;");
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(at("TriageAgent", text, "// here", UNKNOWN_SET_STAUTS));
+  }
+
+  @Test
+  void aRunAndAnAskOfAMisspelledClassLevelActTakingEitherViewAreNotMoreErrors() {
+    String text =
+        agent(
+            "@Act(opcode = \"add_to_projct\", category = ChangeCategory.MERGE) // here",
+            """
+              @Run("add_to_projct")
+              void add(Board b, TriageAgent_Wiring.AddToProject v) {}
+              @Ask("add_to_projct")
+              String ask(TriageAgent_Wiring.AddToProjct v) { return "Add " + v.taskId() + "?"; }
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// here",
+                "[UnknownOpcode] add_to_projct: the backend does not declare this opcode, so every"
+                    + " program that emits it would be rejected at verify; the backend declares:"
+                    + " add_to_project, archive_project, create_task, send_digest, set_status,"
+                    + " set_task_due_date, update_task; did you mean \"add_to_project\"? (agent"
+                    + " TriageAgent, contract taskboard)"));
+  }
+
+  @Test
+  void aRunOfTheMisspelledOpcodeTakingTheSuggestedView() {
+    String text =
+        agent(
+            "@Act(opcode = \"create_tsk\", category = ChangeCategory.ALWAYS_MINTS) // here",
+            """
+              record Created(String id) {}
+              @Run("create_tsk")
+              Created create(Board b, TriageAgent_Wiring.CreateTask v) { return null; }
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(at("TriageAgent", text, "// here", UNKNOWN_CREATE_TSK));
+  }
+
+  @Test
+  void aHandlersOwnProblemStaysAndNamesTheViewOfTheSuggestedOpcode() {
+    // Fixing the opcode would leave the private reader wrong: two problems, two errors; neither
+    // points to a view of an opcode the contract lacks.
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "set_stauts", // act
+                  category = ChangeCategory.SCALAR_SET, input = "status") // reader
+              private String status(Board b, TriageAgent_Wiring.SetStatus v) { return ""; }
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// act",
+                "[ReaderSignature] set_stauts: the state reader status must be `String"
+                    + " status(Board state, Call call) [throws Exception]` (or take"
+                    + " TriageAgent_Wiring.SetStatus in place of Call), but it is private, so the"
+                    + " generated wiring cannot call it; make it package-private"),
+            at("TriageAgent", text, "// act", UNKNOWN_SET_STAUTS));
+  }
+
+  @Test
+  void withNothingNearTheSignatureNamesNoView() {
+    String text =
+        agent(
+            "",
+            """
+              @Act(opcode = "frobnicate_widgets", // act
+                  category = ChangeCategory.SCALAR_SET, input = "widget")
+              String widget(Board b, int v) { return ""; }
+            """);
+    Compilation c = snapshots.compile(source("TriageAgent", text), board());
+    assertThat(Fixtures.errorsByFile(c))
+        .containsExactly(
+            at(
+                "TriageAgent",
+                text,
+                "// act",
+                "[ReaderSignature] frobnicate_widgets: the state reader widget must be `String"
+                    + " widget(Board state, Call call) [throws Exception]`, but its second"
+                    + " parameter is int, not Call"),
+            at(
+                "TriageAgent",
+                text,
+                "// act",
+                "[UnknownOpcode] frobnicate_widgets: the backend does not declare this opcode, so"
+                    + " every program that emits it would be rejected at verify; the backend"
+                    + " declares: add_to_project, archive_project, create_task, send_digest,"
+                    + " set_status, set_task_due_date, update_task (agent TriageAgent, contract"
+                    + " taskboard)"));
+  }
+
   /** The fixture's contract with {@code done} gone from {@code set_status}'s status. */
   private void withoutDone() throws IOException {
     List<Op> ops = new ArrayList<>(Fixtures.taskboard().ops());

@@ -9,6 +9,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.inbox.ProposeReport.Disposition;
+import dev.agentkit.internal.Choices;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
 import java.sql.Connection;
@@ -26,7 +27,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -623,15 +623,13 @@ public final class ProposalInbox {
               + "\", so it cannot re-verify and run the ops of \""
               + entry.askKey()
               + "\"; register it with ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))"
-              + registeredNames());
+              + registeredNames(entry.agent()));
     }
     return agent;
   }
 
-  private String registeredNames() {
-    return agents.isEmpty()
-        ? ""
-        : " (registered: " + String.join(", ", new TreeSet<>(agents.keySet())) + ")";
+  private String registeredNames(String agent) {
+    return agents.isEmpty() ? "" : " (registered: " + Choices.listing(agent, agents.keySet()) + ")";
   }
 
   private static String decider(String by) {

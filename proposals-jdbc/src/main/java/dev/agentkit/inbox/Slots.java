@@ -1,6 +1,7 @@
 package dev.agentkit.inbox;
 
 import dev.agentkit.Call;
+import dev.agentkit.internal.Choices;
 import dev.agentkit.proposal.UserSlot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ final class Slots {
             "the proposal has no slot \""
                 + name
                 + "\"; its slots are: "
-                + (fillable.isEmpty() ? "(none)" : String.join(", ", fillable)));
+                + Choices.listing(name, fillable));
       }
     }
     List<Call> out = new ArrayList<>();

@@ -40,10 +40,17 @@ public @interface Act {
    */
   String input() default "";
 
-  /** For {@code terminal}: the states after which the act changes nothing. */
+  /**
+   * For {@code terminal}: the states after which the act changes nothing. An error on any other
+   * category, which never reads them; checked against the input's values when it is an enum.
+   */
   String[] terminalStates() default {};
 
-  /** Operands whose value the backend parses as JSON. */
+  /**
+   * Operands whose value the backend parses as JSON; each a string operand (or one of a type this
+   * version does not know): the value is JSON text, and an operand of another type would lose its
+   * own schema.
+   */
   String[] structured() default {};
 
   /** The tier the agent expects the backend to have; checked, never trusted. */

@@ -42,10 +42,17 @@ public @interface LocalAct {
   /** The operand the premise compares. */
   String input() default "";
 
-  /** For {@code terminal}: the states after which the act changes nothing. */
+  /**
+   * For {@code terminal}: the states after which the act changes nothing. An error on any other
+   * category, which never reads them; checked against the input's values when it is an enum.
+   */
   String[] terminalStates() default {};
 
-  /** Operands whose value is parsed as JSON. */
+  /**
+   * Operands whose value is parsed as JSON; each a string operand (or one of a type this version
+   * does not know): the value is JSON text, and an operand of another type would lose its own
+   * schema.
+   */
   String[] structured() default {};
 
   /** One operand of a local act. */

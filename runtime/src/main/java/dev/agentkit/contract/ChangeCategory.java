@@ -78,7 +78,7 @@ public enum ChangeCategory {
   }
 
   public static String validNames() {
-    return String.join(", ", Names.sorted(Names.wireNames(values(), ChangeCategory::wireName)));
+    return Names.listing(Names.wireNames(values(), ChangeCategory::wireName));
   }
 
   @Override

@@ -50,8 +50,10 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     MISSING_INPUT("MissingInput", "input"),
     UNKNOWN_INPUT("UnknownInput", "input"),
     MISSING_TERMINAL_STATES("MissingTerminalStates", "terminalStates"),
+    UNEXPECTED_TERMINAL_STATES("UnexpectedTerminalStates", "terminalStates"),
     TERMINAL_STATE_NOT_IN_ENUM("TerminalStateNotInEnum", "terminalStates"),
     UNKNOWN_STRUCTURED("UnknownStructured", "structured"),
+    STRUCTURED_NOT_STRING("StructuredNotString", "structured"),
     EMPTY_OPERAND_NAME("EmptyOperandName", "operands"),
     DUPLICATE_OPERAND("DuplicateOperand", "operands"),
     ENUM_WITHOUT_VALUES("EnumWithoutValues", "operands"),
@@ -66,6 +68,8 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     // Warnings about a contract: a tier or type this version does not know (see isWarning).
     UNKNOWN_TIER("UnknownTier", ""),
     UNKNOWN_OPERAND_TYPE("UnknownOperandType", ""),
+    // A warning about an act: terminal states against an input that is not an enum.
+    TERMINAL_STATES_UNCHECKED("TerminalStatesUnchecked", "terminalStates"),
     // Verifying an emitted call.
     UNDECLARED_OPCODE("UndeclaredOpcode", ""),
     UNKNOWN_OPERAND("UnknownOperand", ""),
@@ -102,10 +106,14 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
 
     /**
      * Whether a problem of this kind is a warning, which stops nothing: a tier or operand type the
-     * contract serves that this version does not know ({@link Contract#warnings()}).
+     * contract serves that this version does not know ({@link Contract#warnings()}), or terminal
+     * states that cannot be checked because the act's input is not an enum (a note of {@code
+     * BoundAgent}, a warning of the annotation processor).
      */
     public boolean isWarning() {
-      return this == UNKNOWN_TIER || this == UNKNOWN_OPERAND_TYPE;
+      return this == UNKNOWN_TIER
+          || this == UNKNOWN_OPERAND_TYPE
+          || this == TERMINAL_STATES_UNCHECKED;
     }
   }
 }

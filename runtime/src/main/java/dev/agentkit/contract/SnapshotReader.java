@@ -636,7 +636,7 @@ final class SnapshotReader {
             + ": "
             + what
             + " has only the keys "
-            + String.join(", ", keys)
+            + Names.listing(key, keys)
             + "; an unknown key means the snapshot was edited or written by a newer agentkit, so "
             + REGENERATE);
   }
@@ -659,7 +659,7 @@ final class SnapshotReader {
             + "\": "
             + what
             + " has the keys "
-            + String.join(", ", Names.sorted(Arrays.asList(canonical)))
+            + Names.listing(Arrays.asList(canonical))
             + ", and each is required");
   }
 

@@ -140,7 +140,7 @@ public enum DriftRule {
         "unknown drift rule \""
             + id
             + "\": use one of "
-            + String.join(", ", Names.sorted(ids))
+            + Names.listing(id, ids)
             + Names.didYouMean(id, ids));
   }
 

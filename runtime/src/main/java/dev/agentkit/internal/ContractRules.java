@@ -36,15 +36,18 @@ public final class ContractRules {
    * @param acts the bound declarations (backend contract plus premise for uses; locals as given),
    *     in declaration order; uses that could not be bound are left out
    * @param problems every problem found, binding and validation alike
+   * @param warnings what the rules could not check, which stops nothing ({@link
+   *     Problem.Kind#isWarning()}), in declaration order
    */
-  public record Binding(List<ActDeclaration> acts, List<Problem> problems) {
+  public record Binding(List<ActDeclaration> acts, List<Problem> problems, List<Problem> warnings) {
     /** Copies the lists. */
     public Binding {
       acts = List.copyOf(acts);
       problems = List.copyOf(problems);
+      warnings = List.copyOf(warnings);
     }
 
-    /** Whether the binding found no problem. */
+    /** Whether the binding found no problem; warnings do not count. */
     public boolean ok() {
       return problems.isEmpty();
     }
@@ -111,8 +114,9 @@ public final class ContractRules {
       }
       bound.add(local);
     }
-    problems.addAll(validate(bound));
-    return new Binding(bound, problems);
+    List<Problem> warnings = new ArrayList<>();
+    check(bound, problems, warnings);
+    return new Binding(bound, problems, warnings);
   }
 
   /**
@@ -139,7 +143,7 @@ public final class ContractRules {
     String listing =
         known.isEmpty()
             ? "the backend declares no op at all"
-            : "the backend declares: " + String.join(", ", known);
+            : "the backend declares: " + Names.listing(opcode, known);
     return Problem.of(
         Problem.Kind.UNKNOWN_OPCODE,
         opcode,
@@ -156,10 +160,18 @@ public final class ContractRules {
    * the ones listed in the design: empty or duplicate opcode, blank description, unset category or
    * tier, withheld acts without ask wording or with a run handler, readers that do not fit the
    * category, a missing or unknown input, terminal acts without terminal states (or with states
-   * outside the input's enum), unknown structured operands, and malformed operands.
+   * outside the input's enum), unknown structured operands or ones that are not strings, and
+   * malformed operands. Warnings, which stop nothing, are left out: {@link #bind} gives them.
    */
   public static List<Problem> validate(List<ActDeclaration> acts) {
     List<Problem> problems = new ArrayList<>();
+    check(acts, problems, new ArrayList<>());
+    return problems;
+  }
+
+  /** Adds every problem of the acts to {@code problems}, and every warning to {@code warnings}. */
+  private static void check(
+      List<ActDeclaration> acts, List<Problem> problems, List<Problem> warnings) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     for (ActDeclaration d : acts) {
       counts.put(d.opcode(), counts.getOrDefault(d.opcode(), 0) + 1);
@@ -178,9 +190,8 @@ public final class ContractRules {
                     + counts.get(opcode)
                     + " times; an opcode names one act, so keep one declaration"));
       }
-      validateOne(d, problems);
+      validateOne(d, problems, warnings);
     }
-    return problems;
   }
 
   /**
@@ -203,15 +214,17 @@ public final class ContractRules {
           Problem.Kind.MISSING_READER,
           Problem.Kind.UNEXPECTED_READER,
           Problem.Kind.MISSING_INPUT,
-          Problem.Kind.MISSING_TERMINAL_STATES);
+          Problem.Kind.MISSING_TERMINAL_STATES,
+          Problem.Kind.UNEXPECTED_TERMINAL_STATES);
 
-  private static void validateOne(ActDeclaration d, List<Problem> problems) {
+  private static void validateOne(
+      ActDeclaration d, List<Problem> problems, List<Problem> warnings) {
     for (Problem.Kind kind : ACT_RULES) {
       if (broken(kind, d)) {
         problems.add(Problem.of(kind, d.opcode(), "", words(kind, d)));
       }
     }
-    checkInput(d, problems);
+    checkInput(d, problems, warnings);
     checkStructured(d, problems);
     checkOperands(d, problems);
   }
@@ -234,6 +247,8 @@ public final class ContractRules {
       case UNEXPECTED_READER -> c != null && !c.needsStateReader() && d.has(Handler.READER);
       case MISSING_INPUT -> c != null && c.needsInput() && d.input().isBlank();
       case MISSING_TERMINAL_STATES -> c == ChangeCategory.TERMINAL && d.terminalStates().isEmpty();
+      case UNEXPECTED_TERMINAL_STATES ->
+          c != null && c != ChangeCategory.TERMINAL && !d.terminalStates().isEmpty();
       default -> throw new IllegalArgumentException(kind + " is not a single-problem act rule");
     };
   }
@@ -303,6 +318,13 @@ public final class ContractRules {
           label(d)
               + ": category terminal needs the terminal states after which the act"
               + " changes nothing (e.g. done, archived)";
+      case UNEXPECTED_TERMINAL_STATES ->
+          label(d)
+              + ": terminalStates are given, but category "
+              + d.category().wireName()
+              + " never reads them (only terminal does), so they would be silently ignored;"
+              + " remove terminalStates, or use category terminal if the act changes nothing"
+              + " once the state is one of them";
       default -> throw new IllegalArgumentException(kind + " is not a single-problem act rule");
     };
   }
@@ -324,8 +346,11 @@ public final class ContractRules {
     return tier != null && AutonomyRung.maxRungFor(tier) == AutonomyRung.ASK;
   }
 
-  /** The input names an operand; for terminal, its states are values of an enum input. */
-  private static void checkInput(ActDeclaration d, List<Problem> problems) {
+  /**
+   * The input names an operand; for terminal, its states are values of an enum input, and a warning
+   * says when the input has no vocabulary to check them against.
+   */
+  private static void checkInput(ActDeclaration d, List<Problem> problems, List<Problem> warnings) {
     if (d.input().isBlank()) {
       return;
     }
@@ -341,7 +366,7 @@ public final class ContractRules {
                   + ": input \""
                   + d.input()
                   + "\" names no operand of this op; operands: "
-                  + Names.listing(names)
+                  + Names.listing(d.input(), names)
                   + Names.didYouMean(d.input(), names)));
       return;
     }
@@ -349,7 +374,11 @@ public final class ContractRules {
       problems.add(opaqueInput(d, input));
       return;
     }
-    if (input.type() != OperandType.ENUM || d.category() != ChangeCategory.TERMINAL) {
+    if (d.category() != ChangeCategory.TERMINAL || d.terminalStates().isEmpty()) {
+      return;
+    }
+    if (input.type() != OperandType.ENUM) {
+      warnings.add(terminalStatesUnchecked(d, input));
       return;
     }
     for (String state : d.terminalStates()) {
@@ -365,10 +394,32 @@ public final class ContractRules {
                     + "\" is not a value of input "
                     + input.name()
                     + ", so the act could never be recognised as done; values: "
-                    + Names.listing(input.enumValues())
+                    + Names.listing(state, input.enumValues())
                     + Names.didYouMean(state, input.enumValues())));
       }
     }
+  }
+
+  /**
+   * Terminal states are compared with what the reader returns, case-insensitively; only an enum
+   * input says which states exist, so against any other input a misspelled state goes unnoticed.
+   */
+  private static Problem terminalStatesUnchecked(ActDeclaration d, Operand input) {
+    return Problem.of(
+        Problem.Kind.TERMINAL_STATES_UNCHECKED,
+        d.opcode(),
+        "",
+        label(d)
+            + ": input \""
+            + input.name()
+            + "\" has type "
+            + input.typeName()
+            + ", not enum, so the terminal states ("
+            + Names.listing(d.terminalStates())
+            + ") cannot be checked against the values the backend allows: a misspelled state"
+            + " would never match the current state, and the act would never be recognised as"
+            + " done; check their spelling against the states the backend uses, or name the enum"
+            + " operand that holds the state as the input");
   }
 
   /** The categories whose premise reads the input's values: a typed compare, or terminal states. */
@@ -398,10 +449,12 @@ public final class ContractRules {
             + " upgrade agentkit");
   }
 
+  /** Each structured operand names an operand, one whose value is text the backend parses. */
   private static void checkStructured(ActDeclaration d, List<Problem> problems) {
     List<String> names = d.op().operandNames();
     for (String s : d.structured()) {
-      if (d.op().operand(s).isEmpty()) {
+      Operand operand = d.op().operand(s).orElse(null);
+      if (operand == null) {
         problems.add(
             Problem.of(
                 Problem.Kind.UNKNOWN_STRUCTURED,
@@ -411,10 +464,48 @@ public final class ContractRules {
                     + ": structured operand \""
                     + s
                     + "\" names no operand of this op; operands: "
-                    + Names.listing(names)
+                    + Names.listing(s, names)
                     + Names.didYouMean(s, names)));
+      } else if (operand.type() != OperandType.STRING && operand.type() != OperandType.OPAQUE) {
+        problems.add(structuredNotString(d, operand));
       }
     }
+  }
+
+  /**
+   * A structured operand is offered to the model as a string of JSON and its value parsed as JSON,
+   * so on an operand of another type the type's own schema (an enum's values) is lost and every
+   * plain value is refused.
+   */
+  private static Problem structuredNotString(ActDeclaration d, Operand operand) {
+    boolean list = operand.list();
+    String offered =
+        switch (operand.type()) {
+          case ENUM ->
+              (list ? "a list of its values (" : "one of its values (")
+                  + Names.listing(operand.enumValues())
+                  + ")";
+          case INTEGER -> list ? "a list of whole numbers" : "a whole number";
+          case NUMBER -> list ? "a list of numbers" : "a number";
+          case BOOLEAN -> list ? "a list of booleans" : "true or false";
+          case DATE -> list ? "a list of dates" : "a date";
+          default -> "a value of its type";
+        };
+    return Problem.of(
+        Problem.Kind.STRUCTURED_NOT_STRING,
+        d.opcode(),
+        operand.name(),
+        label(d)
+            + ": structured operand \""
+            + operand.name()
+            + "\" has type "
+            + operand.typeName()
+            + ", but structured is for a string operand whose text is JSON: the model would be"
+            + " offered a string of JSON in place of "
+            + offered
+            + ", and a plain value would be refused as not valid JSON; remove \""
+            + operand.name()
+            + "\" from structured, since its type already says how its value is written");
   }
 
   /** The op's own operand problems: empty or repeated names, enums with no values. */

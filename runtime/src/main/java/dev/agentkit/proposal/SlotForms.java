@@ -6,6 +6,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.text.Names;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ final class SlotForms {
                 + " offers "
                 + String.join(", ", unknown)
                 + ", which the contract's enum does not have: offer some of "
-                + String.join(", ", new TreeSet<>(operand.enumValues())));
+                + Names.listing(unknown.first(), new TreeSet<>(operand.enumValues())));
       }
     } else {
       for (String option : s.options()) {

@@ -111,7 +111,7 @@ public final class ToolCallGuard {
 
   private String unknownTool(String name) {
     List<String> tools = actions.opcodes();
-    String listing = tools.isEmpty() ? "(none)" : String.join(", ", tools);
+    String listing = Names.listing(name, tools);
     if (name.isEmpty()) {
       return "[UnknownTool] the call names no tool; the tools are: " + listing;
     }

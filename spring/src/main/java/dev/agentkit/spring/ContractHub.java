@@ -1,6 +1,7 @@
 package dev.agentkit.spring;
 
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.Choices;
 import dev.agentkit.source.CachedContract;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ final class ContractHub {
         configured.isEmpty()
             ? "no agentkit.contracts entry is configured"
             : "the configured contracts are "
-                + String.join(", ", configured)
+                + Choices.listing(contract, configured)
                 + (near == null ? "" : "; did you mean \"" + near + "\"?");
     return new AgentkitStartupException(
         "[AgentkitContractNotConfigured] "

@@ -75,7 +75,41 @@ class CredentialPropertiesTest {
       assertThat(rule.isBlank() ? "[AgentkitAcknowledgementIncomplete]" : "[AgentkitBadDriftRule]")
           .isEqualTo(e.getMessage().substring(0, e.getMessage().indexOf(']') + 1));
       if (!rule.isBlank()) {
-        assertThat(e.getMessage()).contains("use one of " + String.join(", ", ids));
+        assertListsTheRules(e.getMessage(), rule.trim(), ids);
+      }
+    }
+  }
+
+  /**
+   * Ten ids or fewer are listed in full; more as their count and the ten nearest, which hold the id
+   * a one-character slip was made in.
+   */
+  private static void assertListsTheRules(String message, String rule, List<String> ids) {
+    if (ids.size() <= 10) {
+      assertThat(message).contains("use one of " + String.join(", ", ids));
+      return;
+    }
+    // A rule that trims to nothing has no name to be near: the first ten are listed.
+    String lead =
+        "use one of "
+            + ids.size()
+            + " in all (the "
+            + (rule.isEmpty() ? "first 10" : "10 nearest")
+            + ": ";
+    assertThat(message).contains(lead);
+    int from = message.indexOf(lead) + lead.length();
+    List<String> shown =
+        Arrays.asList(message.substring(from, message.indexOf(')', from)).split(", "));
+    assertThat(shown).hasSize(10).isSorted().doesNotHaveDuplicates();
+    assertThat(ids).containsAll(shown);
+    if (rule.isEmpty()) {
+      assertThat(shown).isEqualTo(ids.subList(0, 10));
+    }
+    for (String id : ids) {
+      for (int i = 0; i < id.length(); i++) {
+        if (rule.equals(id.substring(0, i) + id.substring(i + 1))) {
+          assertThat(shown).as("%s is listed for %s", id, rule).contains(id);
+        }
       }
     }
   }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /** Sorting and "did you mean" suggestions for the names that appear in messages. */
@@ -28,7 +29,7 @@ public final class Names {
    * Names longer than this are never suggested for, nor suggested: a typo is made in a name, not in
    * a paragraph, and a hostile value must not cost a quadratic comparison.
    */
-  static final int MAX_SUGGESTED = 128;
+  public static final int MAX_SUGGESTED = 128;
 
   /**
    * The choice nearest to {@code name} by edit distance (case-insensitive), or null when none is
@@ -182,12 +183,101 @@ public final class Names {
     return opcode.isEmpty() ? "(act with an empty opcode)" : opcode;
   }
 
-  /** The names sorted and comma-separated, or {@code (none)}. */
-  public static String listing(Collection<String> names) {
-    if (names.isEmpty()) {
+  /** The most choices a message lists; a longer list shows its count and this many of them. */
+  public static final int MAX_LISTED = 10;
+
+  /**
+   * The valid choices for a message about {@code name}, so that a line stays short however large
+   * the contract: {@code (none)}; every choice, sorted and comma-separated, when there are at most
+   * {@value #MAX_LISTED}; else how many there are and the {@value #MAX_LISTED} nearest to {@code
+   * name}, shown sorted: {@code 1,223 in all (the 10 nearest: a, b, …)}. Nearest is the edit
+   * distance {@link #nearest} uses (case-insensitive), ties in sorted order, so a "did you mean"
+   * suggestion is always among them. A name {@link #nearest} would not compare (empty, or longer
+   * than {@value #MAX_SUGGESTED} characters) gets the first ones in sorted order instead ({@code
+   * the first 10: …}); in a cut list a choice that long is ranked last and shown cut.
+   */
+  public static String listing(String name, Collection<String> choices) {
+    if (choices.isEmpty()) {
       return "(none)";
     }
-    return String.join(", ", sorted(names));
+    if (choices.size() <= MAX_LISTED) {
+      return String.join(", ", sorted(choices));
+    }
+    List<String> distinct = new ArrayList<>(new TreeSet<>(choices));
+    if (distinct.size() <= MAX_LISTED) {
+      return String.join(", ", distinct);
+    }
+    boolean byName = name != null && !name.isEmpty() && name.length() <= MAX_SUGGESTED;
+    List<String> shown = byName ? nearestFew(name, distinct) : distinct.subList(0, MAX_LISTED);
+    List<String> cut = new ArrayList<>(shown.size());
+    for (String s : shown) {
+      cut.add(s.length() > MAX_SUGGESTED ? s.substring(0, MAX_SUGGESTED - 3) + "..." : s);
+    }
+    return String.format(Locale.ROOT, "%,d", distinct.size())
+        + (byName
+            ? " in all (the " + MAX_LISTED + " nearest: "
+            : " in all (the first " + MAX_LISTED + ": ")
+        + String.join(", ", cut)
+        + ")";
+  }
+
+  /** {@link #listing(String, Collection)} with no name to be near: the first ones, sorted. */
+  public static String listing(Collection<String> names) {
+    return listing(null, names);
+  }
+
+  /**
+   * The {@value #MAX_LISTED} choices nearest to {@code name}, in sorted order. {@code sorted} is
+   * sorted and holds no duplicate, so a later choice at the same distance never displaces an
+   * earlier one; each distance is computed only up to the farthest kept so far.
+   */
+  private static List<String> nearestFew(String name, List<String> sorted) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    String[] kept = new String[MAX_LISTED];
+    int[] distances = new int[MAX_LISTED];
+    int size = 0;
+    int worst = 0; // once MAX_LISTED are kept, the index of the farthest
+    for (String choice : sorted) {
+      boolean full = size == MAX_LISTED;
+      int d = Integer.MAX_VALUE; // too long to compare, or no nearer than the farthest kept
+      if (choice.length() <= MAX_SUGGESTED) {
+        // Two names of at most MAX_SUGGESTED characters are at most that far apart.
+        int limit = full ? Math.min(distances[worst], MAX_SUGGESTED + 1) - 1 : MAX_SUGGESTED;
+        int within =
+            limit < 0 ? limit + 1 : distanceWithin(lower, choice.toLowerCase(Locale.ROOT), limit);
+        if (within <= limit) {
+          d = within;
+        }
+      }
+      if (!full) {
+        kept[size] = choice;
+        distances[size] = d;
+        size++;
+      } else if (d < distances[worst]) {
+        kept[worst] = choice;
+        distances[worst] = d;
+      } else {
+        continue;
+      }
+      if (size == MAX_LISTED) {
+        worst = farthest(kept, distances);
+      }
+    }
+    List<String> out = new ArrayList<>(List.of(kept));
+    out.sort(null);
+    return out;
+  }
+
+  /** The index of the farthest kept choice, the last in sorted order among equals. */
+  private static int farthest(String[] kept, int[] distances) {
+    int worst = 0;
+    for (int i = 1; i < kept.length; i++) {
+      if (distances[i] > distances[worst]
+          || (distances[i] == distances[worst] && kept[i].compareTo(kept[worst]) > 0)) {
+        worst = i;
+      }
+    }
+    return worst;
   }
 
   /** Whether {@code values} holds {@code v}, trimmed and ignoring case. */
