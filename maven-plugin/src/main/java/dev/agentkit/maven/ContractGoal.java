@@ -104,7 +104,7 @@ abstract class ContractGoal extends AbstractMojo {
           "agentkit.contract is \""
               + contract.trim()
               + "\", which is not a configured contract; configured: "
-              + String.join(", ", names.stream().sorted().toList())
+              + dev.agentkit.internal.text.Names.listing(contract.trim(), names)
               + dev.agentkit.internal.text.Names.didYouMean(contract.trim(), names));
     }
     return out;

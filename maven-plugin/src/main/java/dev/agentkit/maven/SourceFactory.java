@@ -442,7 +442,11 @@ final class SourceFactory {
                 + ": <serverId> "
                 + c.serverId.trim()
                 + " is not a <server> in settings.xml"
-                + (servers.isEmpty() ? " (it has none)" : "; it has: " + sorted(servers)));
+                + (servers.isEmpty()
+                    ? " (it has none)"
+                    : "; it has: "
+                        + dev.agentkit.internal.text.Names.listing(
+                            c.serverId.trim(), servers.keySet())));
       }
       header.accept("Authorization", authorization(s, where, c.serverId.trim()));
     }
@@ -450,10 +454,6 @@ final class SourceFactory {
 
   private static String describeShape(String h) {
     return h.indexOf(':') < 0 ? "no colon" : "no header name before the colon";
-  }
-
-  private static String sorted(Map<String, Server> servers) {
-    return String.join(", ", servers.keySet().stream().sorted().toList());
   }
 
   private static String authorization(Server s, String where, String id) throws ConfigException {

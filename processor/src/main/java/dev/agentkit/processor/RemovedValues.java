@@ -124,7 +124,7 @@ final class RemovedValues {
             + ": value "
             + constant
             + " was removed from the contract (its values now: "
-            + Names.listing(Names.sorted(values))
+            + Names.listing(constant.toLowerCase(java.util.Locale.ROOT), values)
             + "), so "
             + e.operand().enumName()
             + " has no constant "
@@ -143,9 +143,10 @@ final class RemovedValues {
             + " has no constant "
             + constant
             + ": the contract's values are "
-            + Names.listing(Names.sorted(e.operand().operand().enumValues()))
+            + Names.listing(
+                constant.toLowerCase(java.util.Locale.ROOT), e.operand().operand().enumValues())
             + " (constants "
-            + Names.listing(Names.sorted(constants))
+            + Names.listing(constant, constants)
             + ", and UNRECOGNISED for any other); use one of them, or regenerate the snapshot if"
             + " the backend has this value"
             + Names.didYouMean(constant, constants));
