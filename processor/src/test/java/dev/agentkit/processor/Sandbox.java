@@ -37,21 +37,11 @@ final class Sandbox {
 
   /** Defines the compiled classes in {@link #NOTHING}, delegating everything else to the parent. */
   static final class Loader extends ClassLoader {
-    private final Map<String, byte[]> classes = new TreeMap<>();
+    private final Map<String, byte[]> classes;
 
     Loader(Compilation c, ClassLoader parent) throws IOException {
       super(parent);
-      for (JavaFileObject f : c.generatedFiles()) {
-        if (f.getKind() != JavaFileObject.Kind.CLASS) {
-          continue;
-        }
-        String path = f.toUri().getPath();
-        String name = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length());
-        name = name.substring(0, name.length() - ".class".length()).replace('/', '.');
-        try (InputStream in = f.openInputStream()) {
-          classes.put(name, in.readAllBytes());
-        }
-      }
+      classes = classFiles(c);
     }
 
     /** The binary name of every class the compilation wrote, sorted. */
@@ -102,6 +92,23 @@ final class Sandbox {
   record Result<T>(T value, Throwable thrown, List<String> refused) {}
 
   private Sandbox() {}
+
+  /** Every class file the compilation wrote, by binary name, sorted. */
+  static Map<String, byte[]> classFiles(Compilation c) throws IOException {
+    Map<String, byte[]> classes = new TreeMap<>();
+    for (JavaFileObject f : c.generatedFiles()) {
+      if (f.getKind() != JavaFileObject.Kind.CLASS) {
+        continue;
+      }
+      String path = f.toUri().getPath();
+      String name = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length());
+      name = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+      try (InputStream in = f.openInputStream()) {
+        classes.put(name, in.readAllBytes());
+      }
+    }
+    return classes;
+  }
 
   /**
    * Runs {@code task} with the manager installed; never throws what the task throws, but returns
