@@ -246,9 +246,11 @@ class OpenApiContractSourceTest {
             "; check the URL or path, and that the document starts with \"openapi: 3.x\"");
     assertThatThrownBy(() -> fetch("openapi: 3.0.3\ninfo:\n  title: t\n   version: x: y\n"))
         .hasMessageStartingWith("[OpenApiUnreadable]")
+        .hasMessageContaining("mapping values are not allowed here")
         .hasMessageNotContaining("\n");
     assertThatThrownBy(() -> fetch("{\"swagger\": \"2.0\", \"zzz\": 1}"))
-        .hasMessageStartingWith("[OpenApiUnreadable]");
+        .hasMessageStartingWith("[OpenApiUnreadable]")
+        .hasMessageContaining("(the parser says: attribute openapi is missing)");
   }
 
   @Test
