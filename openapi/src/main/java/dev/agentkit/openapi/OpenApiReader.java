@@ -5,6 +5,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.SchemaOperands;
 import dev.agentkit.source.SchemaOperands.Field;
@@ -30,7 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Reads an OpenAPI document's text into ops, the routes that run them, and warnings. */
 final class OpenApiReader {
@@ -50,7 +50,6 @@ final class OpenApiReader {
   static final String OBJECT_TYPE_EXTENSION = "x-agentkit-object-type";
   private static final Set<String> PARAMETER_PLACES = Set.of("path", "query", "header");
   private static final int PARSER_MESSAGES_SHOWN = 3;
-  private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{([^{}/]+)\\}");
 
   /** What a document reads as. */
   record Read(List<Op> ops, Map<String, Route> routes, List<String> warnings) {}
@@ -106,6 +105,7 @@ final class OpenApiReader {
     Map<String, String> firstPlace = new LinkedHashMap<>();
     if (api.getPaths() != null) {
       for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
+        checkPath(path.getKey());
         for (Map.Entry<HttpMethod, Operation> e : path.getValue().readOperationsMap().entrySet()) {
           String place = e.getKey() + " " + path.getKey();
           String id = e.getValue().getOperationId();
@@ -138,6 +138,22 @@ final class OpenApiReader {
       }
     }
     return new Read(ops, routes, warnings);
+  }
+
+  /** A path key a request could leave the server's URL by is refused, whatever it maps to. */
+  private void checkPath(String path) throws ContractSourceException {
+    String problem = Route.pathProblem(path);
+    if (problem != null) {
+      throw new ContractSourceException(
+          "[OpenApiBadPath] the path "
+              + LineText.quoted(path)
+              + " in "
+              + origin
+              + " "
+              + problem
+              + ", so a request to it could leave the server's URL; fix the path in the"
+              + " document");
+    }
   }
 
   private Op op(String id, HttpMethod method, Operation operation, Route route)
@@ -218,7 +234,7 @@ final class OpenApiReader {
 
   /** A {@code {name}} of the path template no parameter declares: a required string, warned. */
   private void undeclaredPathParameters(String owner, String path, List<Route.Slot> slots) {
-    Matcher m = TEMPLATE_VARIABLE.matcher(path);
+    Matcher m = Route.TEMPLATE_VARIABLE.matcher(path);
     while (m.find()) {
       String name = m.group(1);
       boolean declared =
