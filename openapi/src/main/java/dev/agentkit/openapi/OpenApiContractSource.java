@@ -93,7 +93,7 @@ public final class OpenApiContractSource implements ContractSource {
     String text = url != null ? download() : readFile();
     OpenApiReader.Read read;
     try {
-      read = OpenApiReader.read(text, description);
+      read = OpenApiReader.read(text, description, headers.isEmpty() ? null : redactor::redact);
     } catch (RuntimeException | StackOverflowError e) {
       // The parser's own failure, not a message it returned: named by its class only.
       throw OpenApiReader.unreadable(description, List.of(e.getClass().getSimpleName()));

@@ -1,5 +1,6 @@
 package dev.agentkit.openapi;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
@@ -23,6 +24,7 @@ import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -30,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 
 /** Reads an OpenAPI document's text into ops, the routes that run them, and warnings. */
@@ -70,10 +73,39 @@ final class OpenApiReader {
    * @param origin where it came from, for messages
    */
   static Read read(String text, String origin) throws ContractSourceException {
-    return new OpenApiReader(origin).readText(text);
+    return read(text, origin, null);
   }
 
-  private Read readText(String text) throws ContractSourceException {
+  /**
+   * Reads the document's text with every credential {@code redact} knows blanked out of it, so that
+   * no string the document serves can carry one into an op, a warning or an error.
+   *
+   * @param redact blanks credentials, or null when the document was fetched with none
+   */
+  static Read read(String text, String origin, UnaryOperator<String> redact)
+      throws ContractSourceException {
+    return new OpenApiReader(origin).readText(text, redact);
+  }
+
+  private Read readText(String text, UnaryOperator<String> redact) throws ContractSourceException {
+    OpenAPI api = parse(redact == null ? text : redact.apply(text));
+    if (redact != null) {
+      // The text may spell a credential with YAML escapes that only parsing resolves: read back
+      // what was parsed, and parse it again blanked when it shows one.
+      String parsed = json(api);
+      String blanked = redact.apply(parsed);
+      if (!blanked.equals(parsed)) {
+        api = parse(blanked);
+      }
+    }
+    components = api.getComponents() == null ? new Components() : api.getComponents();
+    mapper = modelMapper(api);
+    document = new LinkedHashMap<>();
+    document.put("components", tree(components));
+    return operations(api);
+  }
+
+  private OpenAPI parse(String text) throws ContractSourceException {
     ParseOptions options = new ParseOptions();
     options.setResolve(
         false); // no ref is fetched from anywhere: a document cannot make us call out
@@ -82,11 +114,20 @@ final class OpenApiReader {
     if (api == null || api.getOpenapi() == null) {
       throw unreadable(origin, result.getMessages());
     }
-    components = api.getComponents() == null ? new Components() : api.getComponents();
-    mapper = api.getSpecVersion() == SpecVersion.V31 ? Json31.mapper() : Json.mapper();
-    document = new LinkedHashMap<>();
-    document.put("components", tree(components));
-    return operations(api);
+    return api;
+  }
+
+  /** The parsed document as JSON; a model the mapper cannot write fails as the parser's failure. */
+  private static String json(OpenAPI api) {
+    try {
+      return modelMapper(api).writeValueAsString(api);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static ObjectMapper modelMapper(OpenAPI api) {
+    return api.getSpecVersion() == SpecVersion.V31 ? Json31.mapper() : Json.mapper();
   }
 
   /** The document is no OpenAPI document; {@code messages} say why (the first few are shown). */
