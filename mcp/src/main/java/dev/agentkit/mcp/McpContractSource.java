@@ -1,6 +1,7 @@
 package dev.agentkit.mcp;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpArguments;
@@ -82,13 +83,14 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       String stamp = stamp(connection.serverInfo());
       ToolMapping.Read read = ToolMapping.read(tools, connection.origin());
       Redactor r = connection.redactor();
-      List<String> warnings = read.warnings().stream().map(r::redact).toList();
+      // Warnings and messages quote tool names and server text: one line each, whatever they hold.
+      List<String> warnings = read.warnings().stream().map(w -> LineText.of(r.redact(w))).toList();
       last = new ToolMapping.Read(read.ops(), read.fields(), warnings);
       return Contract.of(contractName, stamp, read.ops()).redacted(r::redact);
     } catch (McpFailure e) {
-      throw new ContractSourceException(e.getMessage());
+      throw new ContractSourceException(LineText.of(e.getMessage()));
     } catch (ContractSourceException e) {
-      throw new ContractSourceException(connection.redactor().redact(e.getMessage()));
+      throw new ContractSourceException(LineText.of(connection.redactor().redact(e.getMessage())));
     }
   }
 
@@ -292,6 +294,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       List<String> secrets = new ArrayList<>(env.values());
       secrets.addAll(headers.values());
       Redactor redactor = Redactor.forHeaders(secrets);
+      List<String> hidden = new ArrayList<>(secrets);
+      hidden.addAll(args);
+      Redactor errors = Redactor.forHeaders(hidden);
       Connection connection;
       if (command != null) {
         if (command.isBlank()) {
@@ -303,6 +308,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                 stdioTransports(stderr),
                 "stdio:" + command,
                 redactor,
+                errors,
                 connectTimeout,
                 stderr,
                 () -> Commands.problem(command, env));
@@ -310,7 +316,13 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
         HttpArguments.checkUrl(url, "MCP server");
         connection =
             new Connection(
-                httpTransports(), Redactor.url(url), redactor, connectTimeout, null, () -> null);
+                httpTransports(),
+                Redactor.url(url),
+                redactor,
+                errors,
+                connectTimeout,
+                null,
+                () -> null);
       }
       return new McpContractSource(this, connection);
     }
