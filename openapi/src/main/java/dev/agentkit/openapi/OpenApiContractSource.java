@@ -1,6 +1,7 @@
 package dev.agentkit.openapi;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpArguments;
@@ -94,10 +95,16 @@ public final class OpenApiContractSource implements ContractSource {
     OpenApiReader.Read read;
     try {
       read = OpenApiReader.read(text, description, headers.isEmpty() ? null : redactor::redact);
+    } catch (ContractSourceException e) {
+      // Messages quote the document's names and paths: one line each, whatever they hold.
+      throw new ContractSourceException(LineText.of(e.getMessage()));
     } catch (RuntimeException | StackOverflowError e) {
       // The parser's own failure, not a message it returned: named by its class only.
       throw OpenApiReader.unreadable(description, List.of(e.getClass().getSimpleName()));
     }
+    read =
+        new OpenApiReader.Read(
+            read.ops(), read.routes(), read.warnings().stream().map(LineText::of).toList());
     last = read;
     return Contract.of(contractName, description, read.ops());
   }
