@@ -261,6 +261,7 @@ final class SourceFactory {
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    mcpBounds(b, c.mcp);
     headers(c, where, b::header);
     McpContractSource source = b.build();
     return new Configured(source, source::warnings);
@@ -268,8 +269,23 @@ final class SourceFactory {
 
   private static void checkMcpTimeouts(ContractConfig c, String where) throws ConfigException {
     checkTimeouts(c, where);
-    if (c.mcp.initializeTimeoutMillis <= 0) {
-      throw new ConfigException(where + ": <mcp><initializeTimeoutMillis> must be positive");
+    McpConfig m = c.mcp;
+    positive(where, "<mcp><initializeTimeoutMillis>", m.initializeTimeoutMillis);
+    positive(where, "<mcp><maxPages>", m.maxPages);
+    positive(where, "<mcp><maxListBytes>", m.maxListBytes);
+    positive(where, "<mcp><listTimeoutMillis>", m.listTimeoutMillis);
+  }
+
+  /** The bounds of one {@code tools/list} listing, as {@code <mcp>} gives them. */
+  private static void mcpBounds(McpContractSource.Builder b, McpConfig m) {
+    b.maxPages(m.maxPages)
+        .maxListBytes(m.maxListBytes)
+        .listTimeout(Duration.ofMillis(m.listTimeoutMillis));
+  }
+
+  private static void positive(String where, String element, long value) throws ConfigException {
+    if (value <= 0) {
+      throw new ConfigException(where + ": " + element + " must be positive");
     }
   }
 
@@ -282,6 +298,7 @@ final class SourceFactory {
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    mcpBounds(b, c.mcp);
     b.args(args.stream().map(a -> a == null ? "" : a).toArray(String[]::new));
     for (Map.Entry<String, String> e : env.entrySet()) {
       String value = e.getValue() == null ? "" : e.getValue();

@@ -134,12 +134,13 @@ final class Connection implements AutoCloseable {
     McpClientTransport transport = transports.get();
     Session s;
     try {
+      // The SDK answers tools/list_changed by listing every page itself, with no bound on the
+      // pages, their size or the time; the tap hands the notice to the listeners instead.
       McpAsyncClient c =
-          McpClient.async(transport)
+          McpClient.async(new ListChangedTap(transport, this::toolsChanged))
               .clientInfo(McpSchema.Implementation.builder("agentkit", "1").build())
               .requestTimeout(SDK_CEILING)
               .initializationTimeout(connectTimeout)
-              .toolsChangeConsumer(tools -> Mono.fromRunnable(this::toolsChanged))
               .build();
       s = new Session(c, transport instanceof ChildTransport child ? child.broken() : Mono.never());
     } catch (RuntimeException e) {

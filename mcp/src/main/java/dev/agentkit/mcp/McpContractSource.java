@@ -42,9 +42,20 @@ import java.util.function.Supplier;
  * stamp or warning. Thread-safe.
  */
 public final class McpContractSource implements ContractSource, AutoCloseable {
+  /** The default of the most {@code tools/list} pages one listing reads. */
+  public static final int DEFAULT_MAX_PAGES = 1000;
+
+  /** The default of the most bytes of pages one listing reads: 64 MiB. */
+  public static final long DEFAULT_MAX_LIST_BYTES = 64L * 1024 * 1024;
+
+  /** The default of the time one listing may take, all its pages together. */
+  public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(60);
+
   private final String contractName;
   private final Duration requestTimeout;
   private final int maxPages;
+  private final long maxListBytes;
+  private final Duration listTimeout;
   private final Connection connection;
   private volatile ToolMapping.Read last;
 
@@ -52,6 +63,8 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     this.contractName = b.contractName;
     this.requestTimeout = b.requestTimeout;
     this.maxPages = b.maxPages;
+    this.maxListBytes = b.maxListBytes;
+    this.listTimeout = b.listTimeout;
     this.connection = connection;
   }
 
@@ -94,14 +107,31 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     }
   }
 
+  /**
+   * One walk through {@code tools/list}, bounded by {@link #maxPages} requests, {@link
+   * #maxListBytes} of pages and {@link #listTimeout} in all (each page within {@link
+   * #requestTimeout} too).
+   */
   private List<McpSchema.Tool> listTools() throws McpFailure, ContractSourceException {
     List<McpSchema.Tool> tools = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
+    long deadline = System.nanoTime() + listTimeout.toNanos();
+    long bytes = 0;
     String cursor = null;
     for (int page = 1; ; page++) {
-      String from = cursor;
-      McpSchema.ListToolsResult result =
-          connection.request("tools/list", requestTimeout, c -> c.listTools(from));
+      McpSchema.ListToolsResult result = page(cursor, deadline, page);
+      bytes += size(result);
+      if (bytes > maxListBytes) {
+        throw new ContractSourceException(
+            "[McpListTooLarge] "
+                + connection.origin()
+                + " sent more than "
+                + maxListBytes
+                + " bytes of tools/list pages ("
+                + page
+                + " pages so far), the cap on one listing; raise maxListBytes if its tools really"
+                + " take that much");
+      }
       if (result.tools() != null) {
         tools.addAll(result.tools());
       }
@@ -118,6 +148,42 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                     : " gave the same tools/list cursor twice")
                 + "; the server's paging is broken (raise maxPages if it really has that many)");
       }
+    }
+  }
+
+  /** One page, within the request timeout and what is left of the listing's. */
+  private McpSchema.ListToolsResult page(String cursor, long deadline, int page)
+      throws McpFailure, ContractSourceException {
+    long left = deadline - System.nanoTime();
+    boolean cut = left < requestTimeout.toNanos();
+    try {
+      if (left <= 0) {
+        throw new McpFailure(McpFailure.Kind.TIMED_OUT, "the listing's time is up");
+      }
+      Duration timeout = cut ? Duration.ofNanos(left) : requestTimeout;
+      return connection.request("tools/list", timeout, c -> c.listTools(cursor));
+    } catch (McpFailure e) {
+      if (!cut || e.kind() != McpFailure.Kind.TIMED_OUT) {
+        throw e;
+      }
+      throw new ContractSourceException(
+          "[McpListTimeout] "
+              + connection.origin()
+              + " was still listing tools ("
+              + (page - 1)
+              + " pages so far) when the "
+              + listTimeout.toMillis()
+              + " ms for one listing ran out; raise listTimeout if its tools really take that"
+              + " long");
+    }
+  }
+
+  /** A page's size as JSON, as the server sent it near enough. */
+  private static long size(McpSchema.ListToolsResult result) {
+    try {
+      return McpJsonDefaults.getMapper().writeValueAsBytes(result).length;
+    } catch (java.io.IOException e) {
+      return 0; // a page the mapper cannot write was read from JSON all the same
     }
   }
 
@@ -198,7 +264,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     private String contractName = "";
     private Duration connectTimeout = Duration.ofSeconds(20);
     private Duration requestTimeout = Duration.ofSeconds(30);
-    private int maxPages = 1000;
+    private int maxPages = DEFAULT_MAX_PAGES;
+    private long maxListBytes = DEFAULT_MAX_LIST_BYTES;
+    private Duration listTimeout = DEFAULT_LIST_TIMEOUT;
     private int maxLineChars = ChildTransport.MAX_LINE_CHARS;
 
     private Builder(String command, URI url) {
@@ -262,6 +330,25 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
         throw new IllegalArgumentException("maxPages must be positive, but it is " + maxPages);
       }
       this.maxPages = maxPages;
+      return this;
+    }
+
+    /**
+     * The most bytes of {@code tools/list} pages one listing reads (measured as JSON) before it
+     * stops; default 64 MiB.
+     */
+    public Builder maxListBytes(long maxListBytes) {
+      if (maxListBytes <= 0) {
+        throw new IllegalArgumentException(
+            "maxListBytes must be positive, but it is " + maxListBytes);
+      }
+      this.maxListBytes = maxListBytes;
+      return this;
+    }
+
+    /** How long one listing, all its pages together, may take; default 60 seconds. */
+    public Builder listTimeout(Duration listTimeout) {
+      this.listTimeout = HttpArguments.positive(listTimeout, "list timeout");
       return this;
     }
 
