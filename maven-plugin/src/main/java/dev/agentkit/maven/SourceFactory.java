@@ -174,8 +174,37 @@ final class SourceFactory {
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    positive(where, "<maxResponseBytes>", c.maxResponseBytes);
+    b.maxResponseBytes(c.maxResponseBytes);
     headers(c, where, b::header);
     return b.build();
+  }
+
+  /** An OpenAPI document's bounds (docs/openapi.md#bounds), one row per element. */
+  private record Bound(
+      String element,
+      java.util.function.ToIntFunction<ContractConfig> value,
+      BiConsumer<OpenApiContractSource.Builder, Integer> set) {}
+
+  private static final List<Bound> OPENAPI_BOUNDS =
+      List.of(
+          new Bound("maxDocumentBytes", c -> c.maxDocumentBytes, (b, v) -> b.maxDocumentBytes(v)),
+          new Bound("maxDocumentNodes", c -> c.maxDocumentNodes, (b, v) -> b.maxDocumentNodes(v)),
+          new Bound(
+              "maxAliasExpansion", c -> c.maxAliasExpansion, (b, v) -> b.maxAliasExpansion(v)),
+          new Bound("maxYamlAliases", c -> c.maxYamlAliases, (b, v) -> b.maxYamlAliases(v)),
+          new Bound("maxDocumentDepth", c -> c.maxDocumentDepth, (b, v) -> b.maxDocumentDepth(v)),
+          new Bound("maxEnumValues", c -> c.maxEnumValues, (b, v) -> b.maxEnumValues(v)),
+          new Bound("maxYamlLineChars", c -> c.maxYamlLineChars, (b, v) -> b.maxYamlLineChars(v)));
+
+  private static OpenApiContractSource.Builder openApiBounds(
+      OpenApiContractSource.Builder b, ContractConfig c, String where) throws ConfigException {
+    for (Bound bound : OPENAPI_BOUNDS) {
+      int value = bound.value().applyAsInt(c);
+      positive(where, "<" + bound.element() + ">", value);
+      bound.set().accept(b, value);
+    }
+    return b;
   }
 
   /**
@@ -193,6 +222,7 @@ final class SourceFactory {
               .contractName(c.name)
               .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
               .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+      openApiBounds(b, c, where);
       headers(c, where, b::header);
       OpenApiContractSource source = b.build();
       return new Configured(source, source::warnings);
@@ -206,7 +236,7 @@ final class SourceFactory {
     }
     Path file = openApiFile(value, where);
     OpenApiContractSource source =
-        OpenApiContractSource.fromFile(file).contractName(c.name).build();
+        openApiBounds(OpenApiContractSource.fromFile(file).contractName(c.name), c, where).build();
     return new Configured(new Stamped(source, value), source::warnings);
   }
 

@@ -1,6 +1,7 @@
 package dev.agentkit.openapi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
@@ -58,13 +59,15 @@ final class OpenApiReader {
   record Read(List<Op> ops, Map<String, Route> routes, List<String> warnings) {}
 
   private final String origin;
+  private final DocumentLimits limits;
   private final List<String> warnings = new ArrayList<>();
   private Map<String, Object> document;
   private Components components;
   private ObjectMapper mapper;
 
-  private OpenApiReader(String origin) {
+  private OpenApiReader(String origin, DocumentLimits limits) {
     this.origin = origin;
+    this.limits = limits;
   }
 
   /**
@@ -73,7 +76,7 @@ final class OpenApiReader {
    * @param origin where it came from, for messages
    */
   static Read read(String text, String origin) throws ContractSourceException {
-    return read(text, origin, null);
+    return read(text, origin, null, DocumentLimits.DEFAULTS);
   }
 
   /**
@@ -81,10 +84,11 @@ final class OpenApiReader {
    * no string the document serves can carry one into an op, a warning or an error.
    *
    * @param redact blanks credentials, or null when the document was fetched with none
+   * @param limits the bounds the text is read within
    */
-  static Read read(String text, String origin, UnaryOperator<String> redact)
+  static Read read(String text, String origin, UnaryOperator<String> redact, DocumentLimits limits)
       throws ContractSourceException {
-    return new OpenApiReader(origin).readText(text, redact);
+    return new OpenApiReader(origin, limits).readText(text, redact);
   }
 
   private Read readText(String text, UnaryOperator<String> redact) throws ContractSourceException {
@@ -109,7 +113,11 @@ final class OpenApiReader {
     ParseOptions options = new ParseOptions();
     options.setResolve(
         false); // no ref is fetched from anywhere: a document cannot make us call out
-    SwaggerParseResult result = new OpenAPIV3Parser().readContents(text, null, options);
+    JsonNode tree = DocumentTree.read(text, limits, origin);
+    if (!tree.isObject()) {
+      throw unreadable(origin, List.of("the document is not a mapping of names to values"));
+    }
+    SwaggerParseResult result = new OpenAPIV3Parser().parseJsonNode(null, tree, options);
     OpenAPI api = result.getOpenAPI();
     if (api == null || api.getOpenapi() == null) {
       throw unreadable(origin, result.getMessages());
