@@ -76,17 +76,23 @@ final class DocumentTree {
     return root;
   }
 
-  /** Counts a JSON tree's nodes and checks its enums; JSON has no aliases to expand. */
+  /**
+   * Counts a JSON tree's nodes and checks its enums; JSON has no aliases to expand.
+   *
+   * @param depth how many mappings and sequences enclose the node
+   */
   private void count(JsonNode node, int depth) throws ContractSourceException {
-    node(depth);
+    node();
     if (node.isObject()) {
+      int level = level(depth);
       for (Map.Entry<String, JsonNode> e : node.properties()) {
         enumValues(e.getKey(), e.getValue().isArray() ? e.getValue().size() : -1);
-        count(e.getValue(), depth + 1);
+        count(e.getValue(), level);
       }
     } else if (node.isArray()) {
+      int level = level(depth);
       for (JsonNode element : node) {
-        count(element, depth + 1);
+        count(element, level);
       }
     }
   }
@@ -135,7 +141,7 @@ final class DocumentTree {
   /** The loaded YAML as a JSON tree; a mapping or sequence met again is a use of an alias. */
   private JsonNode convert(Object value, int depth) throws ContractSourceException {
     if (!(value instanceof Map<?, ?>) && !(value instanceof Collection<?>)) {
-      node(depth);
+      node();
       return scalar(value);
     }
     JsonNode seen = done.get(value);
@@ -150,8 +156,9 @@ final class DocumentTree {
               + " remove the cycle");
     }
     long before = nodes;
-    node(depth);
-    JsonNode out = value instanceof Map<?, ?> map ? object(map, depth) : array(value, depth);
+    node();
+    int level = level(depth);
+    JsonNode out = value instanceof Map<?, ?> map ? object(map, level) : array(value, level);
     open.remove(value);
     done.put(value, out);
     sizes.put(value, (int) (nodes - before));
@@ -183,7 +190,7 @@ final class DocumentTree {
     for (Map.Entry<?, ?> e : map.entrySet()) {
       String key = String.valueOf(e.getKey());
       enumValues(key, e.getValue() instanceof Collection<?> c ? c.size() : -1);
-      out.set(key, convert(e.getValue(), depth + 1));
+      out.set(key, convert(e.getValue(), depth));
     }
     return out;
   }
@@ -191,7 +198,7 @@ final class DocumentTree {
   private ArrayNode array(Object list, int depth) throws ContractSourceException {
     ArrayNode out = NODES.arrayNode();
     for (Object element : (Collection<?>) list) {
-      out.add(convert(element, depth + 1));
+      out.add(convert(element, depth));
     }
     return out;
   }
@@ -214,10 +221,15 @@ final class DocumentTree {
     return NODES.textNode(String.valueOf(value));
   }
 
-  private void node(int depth) throws ContractSourceException {
-    if (depth > limits.maxDepth()) {
+  /** The nesting of a mapping or sequence inside {@code depth} others, checked. */
+  private int level(int depth) throws ContractSourceException {
+    if (depth >= limits.maxDepth()) {
       throw tooDeep();
     }
+    return depth + 1;
+  }
+
+  private void node() throws ContractSourceException {
     nodes++;
     checkNodes();
   }

@@ -110,9 +110,9 @@ final class OpenApiReader {
   }
 
   private OpenAPI parse(String text) throws ContractSourceException {
+    // parseJsonNode resolves no ref, so no ref is fetched from anywhere: a document cannot make us
+    // call out.
     ParseOptions options = new ParseOptions();
-    options.setResolve(
-        false); // no ref is fetched from anywhere: a document cannot make us call out
     JsonNode tree = DocumentTree.read(text, limits, origin);
     if (!tree.isObject()) {
       throw unreadable(origin, List.of("the document is not a mapping of names to values"));

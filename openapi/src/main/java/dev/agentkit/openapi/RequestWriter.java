@@ -141,8 +141,13 @@ final class RequestWriter {
     return uri;
   }
 
-  /** Whether {@code uri} has the base's scheme, host and port, and lies under its path. */
-  private static boolean stays(URI uri, URI base, String basePath) {
+  /**
+   * Whether {@code uri} has the base's scheme, host and port, no user-info or fragment, and lies
+   * under its path without a dot segment. The URL is built from the base's own parts, so this holds
+   * unless the building has a flaw; it is checked anyway, as the last thing before a request with
+   * credentials leaves.
+   */
+  static boolean stays(URI uri, URI base, String basePath) {
     return base.getScheme().equalsIgnoreCase(uri.getScheme())
         && uri.getRawUserInfo() == null
         && base.getHost().equalsIgnoreCase(uri.getHost())

@@ -161,4 +161,26 @@ class HostInjectionTest {
                 + " has a . or .. segment, so a request to it could leave the server's URL; fix"
                 + " the path in the document");
   }
+
+  @Test
+  void theLastCheckRefusesAnyUrlThatLeavesTheBase() {
+    URI base = URI.create("https://tasks.example:8443/api");
+    assertThat(RequestWriter.stays(URI.create("https://tasks.example:8443/api/x"), base, "/api"))
+        .isTrue();
+    assertThat(RequestWriter.stays(URI.create("HTTPS://TASKS.example:8443/api/x"), base, "/api"))
+        .isTrue();
+    for (String elsewhere :
+        List.of(
+            "http://tasks.example:8443/api/x",
+            "https://u:p@tasks.example:8443/api/x",
+            "https://evil.example:8443/api/x",
+            "https://tasks.example/api/x",
+            "https://tasks.example:8443/apix",
+            "https://tasks.example:8443/api",
+            "https://tasks.example:8443/api/../x",
+            "https://tasks.example:8443/api/x#f")) {
+      assertThat(RequestWriter.stays(URI.create(elsewhere), base, "/api")).as(elsewhere).isFalse();
+    }
+    assertThat(RequestWriter.stays(URI.create("http://h/x"), URI.create("http://h"), "")).isTrue();
+  }
 }
