@@ -44,6 +44,9 @@ public class McpConfig {
   /** The most bytes of {@code tools/list} pages (as JSON) one listing reads; default 64 MiB. */
   long maxListBytes = McpContractSource.DEFAULT_MAX_LIST_BYTES;
 
+  /** For a {@code <command>}: the longest line the server may write on stdout as one message. */
+  int maxLineChars = McpContractSource.DEFAULT_MAX_LINE_CHARS;
+
   /** How long one listing, all its pages together, may take, in milliseconds. */
   int listTimeoutMillis = (int) McpContractSource.DEFAULT_LIST_TIMEOUT.toMillis();
 

@@ -329,6 +329,8 @@ final class SourceFactory {
             .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
     mcpBounds(b, c.mcp);
+    positive(where, "<mcp><maxLineChars>", c.mcp.maxLineChars);
+    b.maxLineChars(c.mcp.maxLineChars);
     b.args(args.stream().map(a -> a == null ? "" : a).toArray(String[]::new));
     for (Map.Entry<String, String> e : env.entrySet()) {
       String value = e.getValue() == null ? "" : e.getValue();

@@ -139,9 +139,17 @@ class McpConfigTest {
   @Test
   void theListingBoundsMustBePositive() {
     List<Consumer<McpConfig>> zeros =
-        List.of(m -> m.maxPages = 0, m -> m.maxListBytes = 0, m -> m.listTimeoutMillis = -5);
+        List.of(
+            m -> m.maxPages = 0,
+            m -> m.maxListBytes = 0,
+            m -> m.listTimeoutMillis = -5,
+            m -> m.maxLineChars = 0);
     List<String> elements =
-        List.of("<mcp><maxPages>", "<mcp><maxListBytes>", "<mcp><listTimeoutMillis>");
+        List.of(
+            "<mcp><maxPages>",
+            "<mcp><maxListBytes>",
+            "<mcp><listTimeoutMillis>",
+            "<mcp><maxLineChars>");
     for (int i = 0; i < zeros.size(); i++) {
       Consumer<McpConfig> zero = zeros.get(i);
       ContractConfig c = mcp(m -> m.command = "npx");

@@ -259,7 +259,8 @@ final class Connection implements AutoCloseable {
             + tooLong.limit()
             + " characters (during "
             + what
-            + "), more than agentkit reads as one message; make the server's answers smaller");
+            + "), more than agentkit reads as one message; make the server's answers smaller,"
+            + " or raise maxLineChars");
   }
 
   private McpFailure exited(ChildTransport.Exited exited, String what, Duration timeout) {

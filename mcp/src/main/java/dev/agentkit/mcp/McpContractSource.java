@@ -48,6 +48,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
   /** The default of the most bytes of pages one listing reads: 64 MiB. */
   public static final long DEFAULT_MAX_LIST_BYTES = 64L * 1024 * 1024;
 
+  /** The default of the longest line a stdio server may write on stdout as one message. */
+  public static final int DEFAULT_MAX_LINE_CHARS = ChildTransport.MAX_LINE_CHARS;
+
   /** The default of the time one listing may take, all its pages together. */
   public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(60);
 
@@ -352,8 +355,16 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       return this;
     }
 
-    /** The longest line read from a stdio server as one message; for tests. */
-    Builder maxLineChars(int maxLineChars) {
+    /**
+     * The longest line a stdio server may write on stdout as one message, in characters; a longer
+     * one fails the request instead of being buffered. Default 16 Mi (16,777,216).
+     */
+    public Builder maxLineChars(int maxLineChars) {
+      requireStdio("maxLineChars");
+      if (maxLineChars <= 0) {
+        throw new IllegalArgumentException(
+            "maxLineChars must be positive, but it is " + maxLineChars);
+      }
       this.maxLineChars = maxLineChars;
       return this;
     }

@@ -127,7 +127,8 @@ class ChildProcessTest {
               "[McpUnavailable] stdio:"
                   + StdioServers.java()
                   + " wrote a line on stdout longer than 10000 characters (during tools/list), more"
-                  + " than agentkit reads as one message; make the server's answers smaller");
+                  + " than agentkit reads as one message; make the server's answers smaller, or"
+                  + " raise maxLineChars");
     }
   }
 

@@ -106,5 +106,12 @@ class ListingBoundsTest {
                 McpContractSource.http(java.net.URI.create("http://h/mcp"))
                     .listTimeout(Duration.ZERO))
         .hasMessage("the list timeout must be positive");
+    assertThatThrownBy(() -> McpContractSource.stdio("java").maxLineChars(0))
+        .hasMessage("maxLineChars must be positive, but it is 0");
+    assertThatThrownBy(
+            () -> McpContractSource.http(java.net.URI.create("http://h/mcp")).maxLineChars(10))
+        .hasMessage(
+            "maxLineChars(...) is for an MCP server started as a command (stdio); an HTTP server"
+                + " gets its credentials by header(...)");
   }
 }

@@ -36,10 +36,12 @@ final class DocumentTree {
   private final String origin;
   private final Map<Object, JsonNode> done = new IdentityHashMap<>();
   private final Map<Object, Integer> sizes = new IdentityHashMap<>();
+  private final Map<Object, Integer> heights = new IdentityHashMap<>();
   private final Map<Object, Boolean> open = new IdentityHashMap<>();
   private long nodes;
   private long expansion;
   private int aliases;
+  private int reached; // the deepest nesting reached in the mapping or sequence being converted
 
   private DocumentTree(DocumentLimits limits, String origin) {
     this.limits = limits;
@@ -103,7 +105,7 @@ final class DocumentTree {
     options.setMaxAliasesForCollections(Integer.MAX_VALUE); // counted in convert, per use
     options.setNestingDepthLimit(limits.maxDepth());
     options.setCodePointLimit(Math.max(text.length(), 1));
-    options.setAllowRecursiveKeys(false);
+    // A recursive key snakeyaml refuses by default; the loader's other defaults are kept.
     Object loaded;
     try {
       loaded = new Yaml(new TextTimestamps(options)).load(text);
@@ -146,7 +148,7 @@ final class DocumentTree {
     }
     JsonNode seen = done.get(value);
     if (seen != null) {
-      return alias(value, seen);
+      return alias(value, seen, depth);
     }
     if (open.put(value, Boolean.TRUE) != null) {
       throw new ContractSourceException(
@@ -158,15 +160,23 @@ final class DocumentTree {
     long before = nodes;
     node();
     int level = level(depth);
+    int outer = reached;
+    reached = level;
     JsonNode out = value instanceof Map<?, ?> map ? object(map, level) : array(value, level);
     open.remove(value);
     done.put(value, out);
     sizes.put(value, (int) (nodes - before));
+    heights.put(value, reached - depth);
+    reached = Math.max(outer, reached);
     return out;
   }
 
-  private JsonNode alias(Object value, JsonNode seen) throws ContractSourceException {
-    int size = sizes.getOrDefault(value, 1);
+  /** A use of an alias at {@code depth}: it repeats the nodes, and the nesting, it names. */
+  private JsonNode alias(Object value, JsonNode seen, int depth) throws ContractSourceException {
+    if (depth + heights.get(value) > limits.maxDepth()) {
+      throw tooDeep();
+    }
+    int size = sizes.get(value);
     if (++aliases > limits.maxYamlAliases()) {
       throw tooComplex(
           "uses YAML aliases more than " + number(limits.maxYamlAliases()) + " times",

@@ -126,4 +126,16 @@ class DocumentTreeTest {
     assertThatThrownBy(() -> read("x: &a {*a: 1}\n", DocumentLimits.DEFAULTS))
         .hasMessageStartingWith("[OpenApiUnreadable] doc is not an OpenAPI 3.0 or 3.1 document");
   }
+
+  @Test
+  void aliasesThatNestDeeperThanTheTextAreRefusedAsTooDeep() throws Exception {
+    String yaml = "a: &x [[1]]\nb: [*x]\n";
+    // as written: the root, a sequence, one inside it (3); b's alias puts that one level deeper (4)
+    assertThat(read(yaml, new DocumentLimits(100, 100, 100, 4, 10, 100)).get("b").get(0))
+        .isEqualTo(read(yaml, new DocumentLimits(100, 100, 100, 4, 10, 100)).get("a"));
+    assertThatThrownBy(() -> read(yaml, new DocumentLimits(100, 100, 100, 3, 10, 100)))
+        .hasMessage(
+            "[OpenApiTooComplex] the OpenAPI document doc nests mappings and sequences deeper"
+                + " than 3 levels; raise maxDocumentDepth if it really is that large");
+  }
 }
