@@ -394,8 +394,8 @@ class ForwardCompatibilityTest {
                 + "\"required\":[],\"additionalProperties\":false}");
     assertThat(parameters.get("price"))
         .contains(
-            "\"amount\":{\"type\":\"string\",\"description\":\"Write the value as text; the"
-                + " contract's type for it is decimal128.\"}");
+            "\"amount\":{\"description\":\"Any JSON value; the contract's type for it is"
+                + " decimal128.\"}");
   }
 
   @Test

@@ -13,24 +13,33 @@ import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
 import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchemaElement;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the tool declarations {@link ToolSchemas} writes into LangChain4j tool specifications.
  *
  * <p>This is a translation of one schema into another object model, not a second schema: which
  * operand becomes which type, the hints in the descriptions, the operand order and the required
- * list are all decided once, by {@link ToolSchemas}. Two keywords have no LangChain4j counterpart
- * and are dropped: {@code format} (a date's {@code date-time}; the description already says how to
- * write a date) and {@code contentMediaType} (a structured operand's; the description already says
- * it holds JSON).
+ * list are all decided once, by {@link ToolSchemas}. A node becomes LangChain4j's typed element
+ * (string, number, integer, boolean, enum, array, object) when that element says all of it; any
+ * other node (bounds, a default, a pattern, a union, a const, nullability, a value of any JSON) is
+ * handed over as its JSON Schema ({@link JsonRawSchema}), so nothing the contract says is lost. Two
+ * keywords are dropped, because the description already says them: a date's {@code format} and a
+ * structured operand's {@code contentMediaType}.
  */
 final class Specifications {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Numbers read exactly, so a bound such as 0.1 or 1E+400 reaches the model as the contract says.
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .setNodeFactory(
+              com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true));
 
   private Specifications() {}
 
@@ -59,6 +68,27 @@ final class Specifications {
         .build();
   }
 
+  private static boolean allText(JsonNode values) {
+    for (JsonNode v : values) {
+      if (!v.isTextual()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Iterable<String> iterable(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  private static Iterable<JsonNode> iterableValues(JsonNode node) {
+    List<JsonNode> values = new ArrayList<>();
+    node.elements().forEachRemaining(values::add);
+    return values;
+  }
+
   private static JsonObjectSchema object(String tool, JsonNode node) {
     JsonObjectSchema.Builder b = JsonObjectSchema.builder().description(text(node, "description"));
     // Fields come back in the order they were written: the contract's operand order.
@@ -76,7 +106,14 @@ final class Specifications {
     return b.build();
   }
 
+  /**
+   * A node as LangChain4j's typed element when that says all of it, else as the node's JSON Schema
+   * itself ({@link JsonRawSchema}), which LangChain4j hands to the model as it is.
+   */
   private static JsonSchemaElement element(String where, JsonNode node) {
+    if (!typed(node)) {
+      return JsonRawSchema.from(node.toString());
+    }
     String description = text(node, "description");
     if (node.has("enum")) {
       List<String> values = new ArrayList<>();
@@ -86,7 +123,7 @@ final class Specifications {
       return JsonEnumSchema.builder().description(description).enumValues(values).build();
     }
     String type = text(node, "type");
-    return switch (type == null ? "" : type) {
+    return switch (type) {
       case "string" -> JsonStringSchema.builder().description(description).build();
       case "number" -> JsonNumberSchema.builder().description(description).build();
       case "integer" -> JsonIntegerSchema.builder().description(description).build();
@@ -96,14 +133,54 @@ final class Specifications {
               .description(description)
               .items(element(where + "[]", node.path("items")))
               .build();
-      default ->
-          throw new IllegalStateException(
-              "the tool schema of "
-                  + where
-                  + " has type \""
-                  + type
-                  + "\", which has no LangChain4j schema; ToolSchemas and this adapter disagree");
+      default -> object(where, node);
     };
+  }
+
+  /** The keys each type's typed element holds; a node with any other key is written raw. */
+  private static final Map<String, Set<String>> TYPED_KEYS =
+      Map.of(
+          "string", Set.of("type", "description", "enum", "format", "contentMediaType"),
+          "number", Set.of("type", "description"),
+          "integer", Set.of("type", "description"),
+          "boolean", Set.of("type", "description"),
+          "array", Set.of("type", "description", "items"),
+          "object",
+              Set.of("type", "description", "properties", "required", "additionalProperties"));
+
+  /** The formats whose node's description already says how to write the value. */
+  private static final Set<String> HINTED_FORMATS = Set.of("date", "date-time");
+
+  /** Whether a LangChain4j typed element says the whole node, the nodes inside it included. */
+  private static boolean typed(JsonNode node) {
+    JsonNode type = node.get("type");
+    Set<String> keys = type != null && type.isTextual() ? TYPED_KEYS.get(type.asText()) : null;
+    if (keys == null) {
+      return false;
+    }
+    for (String key : iterable(node)) {
+      if (!keys.contains(key)) {
+        return false;
+      }
+    }
+    if (node.has("enum") && !allText(node.get("enum"))) {
+      return false;
+    }
+    if (node.has("format") && !HINTED_FORMATS.contains(node.get("format").asText())) {
+      return false;
+    }
+    if (node.has("additionalProperties") && !node.get("additionalProperties").isBoolean()) {
+      return false;
+    }
+    if (node.has("items") && !typed(node.get("items"))) {
+      return false;
+    }
+    for (JsonNode p : iterableValues(node.path("properties"))) {
+      if (!typed(p)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String text(JsonNode node, String field) {

@@ -18,6 +18,7 @@ import dev.langchain4j.model.chat.request.json.JsonEnumSchema;
 import dev.langchain4j.model.chat.request.json.JsonIntegerSchema;
 import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import java.util.Collections;
 import java.util.List;
@@ -78,8 +79,7 @@ class SpecificationsTest {
                     .addProperty(
                         "dates",
                         JsonArraySchema.builder()
-                            .description(DATE_HINT)
-                            .items(JsonStringSchema.builder().build())
+                            .items(JsonStringSchema.builder().description(DATE_HINT).build())
                             .build())
                     .addProperty(
                         "reviewers",
@@ -180,8 +180,9 @@ class SpecificationsTest {
                             .build())
                     .addProperty(
                         "amount",
-                        string(
-                            "Write the value as text; the contract's type for it is decimal128."))
+                        JsonRawSchema.from(
+                            "{\"description\":\"Any JSON value; the contract's type for it is"
+                                + " decimal128.\"}"))
                     .required(List.of())
                     .additionalProperties(false)
                     .build()));

@@ -9,6 +9,7 @@ import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
@@ -19,7 +20,6 @@ import dev.agentkit.tool.ToolReplies;
 import dev.agentkit.tool.ToolSchemas;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -339,13 +339,23 @@ public final class McpAgentServer<S> {
     return List.copyOf(out);
   }
 
+  /**
+   * The tool schema as the SDK's tool takes it. Read with agentkit's own JSON reader, so numbers
+   * stay exact (a bound of 0.1 or 1E+400 is not rounded through a double) and keys keep their
+   * order.
+   */
+  @SuppressWarnings("unchecked")
   private static Map<String, Object> schema(String json) {
     try {
-      return JSON.readValue(json, new TypeRef<Map<String, Object>>() {});
-    } catch (IOException e) {
-      throw new IllegalStateException("ToolSchemas wrote a schema that is not JSON: " + json, e);
+      return (Map<String, Object>) JsonTree.parse(json, SCHEMA_DEPTH);
+    } catch (JsonTree.Malformed e) {
+      throw new IllegalStateException(
+          "ToolSchemas wrote a schema that could not be read back: " + e.getMessage(), e);
     }
   }
+
+  /** Deep enough for any tree a contract may hold: a few JSON levels per level of the tree. */
+  private static final int SCHEMA_DEPTH = 1024;
 
   private static McpSchema.ToolAnnotations hints(
       boolean readOnly, boolean destructive, boolean openWorld) {

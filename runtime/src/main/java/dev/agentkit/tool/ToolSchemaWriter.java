@@ -6,23 +6,19 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import dev.agentkit.contract.Operand;
-import dev.agentkit.contract.OperandType;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Writes the JSON Schema of an act's arguments. Keys are written in a fixed order and operands in
+ * Writes the JSON Schema of an act's arguments: an object of the operands, each the whole schema
+ * tree of its value ({@link SchemaNodeWriter}). Keys are written in a fixed order and operands in
  * the contract's order, so one contract always renders the same bytes.
  */
 final class ToolSchemaWriter {
   static final JsonFactory JSON = JsonFactory.builder().build();
 
-  static final String DATE_HINT =
-      "An ISO-8601 date-time such as 2026-03-31T17:00:00Z; a plain date such as 2026-03-31 is"
-          + " also accepted.";
-  static final String OPAQUE_HINT = "Write the value as text; the contract's type for it is %s.";
   static final String STRUCTURED_HINT = "Write it as JSON text (an object or an array).";
 
   private ToolSchemaWriter() {}
@@ -65,12 +61,17 @@ final class ToolSchemaWriter {
   }
 
   private static void writeParameters(JsonGenerator g, ToolAct act) throws IOException {
+    SchemaNodeWriter nodes = new SchemaNodeWriter(g);
     g.writeStartObject();
     g.writeStringField("type", "object");
     g.writeObjectFieldStart("properties");
     for (Operand o : act.operands()) {
       g.writeFieldName(o.name());
-      writeOperand(g, o, act.structured().contains(o.name()));
+      if (act.structured().contains(o.name())) {
+        structured(g, o);
+      } else {
+        nodes.property(o);
+      }
     }
     g.writeEndObject();
     g.writeArrayFieldStart("required");
@@ -84,69 +85,17 @@ final class ToolSchemaWriter {
     g.writeEndObject();
   }
 
-  private static void writeOperand(JsonGenerator g, Operand o, boolean structured)
-      throws IOException {
-    g.writeStartObject();
-    if (structured) {
-      g.writeStringField("type", "string");
-      g.writeStringField("contentMediaType", "application/json");
-      description(g, o.description(), STRUCTURED_HINT);
-    } else if (o.list()) {
-      g.writeStringField("type", "array");
-      description(g, o.description(), hint(o));
-      g.writeObjectFieldStart("items");
-      writeScalar(g, o);
-      g.writeEndObject();
-    } else {
-      writeScalar(g, o);
-      description(g, o.description(), hint(o));
-    }
-    g.writeEndObject();
-  }
-
-  private static void writeScalar(JsonGenerator g, Operand o) throws IOException {
-    switch (o.type()) {
-      case NUMBER -> g.writeStringField("type", "number");
-      case INTEGER -> g.writeStringField("type", "integer");
-      case BOOLEAN -> g.writeStringField("type", "boolean");
-      case DATE -> {
-        g.writeStringField("type", "string");
-        g.writeStringField("format", "date-time");
-      }
-      case ENUM -> {
-        g.writeStringField("type", "string");
-        g.writeArrayFieldStart("enum");
-        for (String v : o.enumValues()) {
-          g.writeString(v);
-        }
-        g.writeEndArray();
-      }
-      default -> g.writeStringField("type", "string");
-    }
-  }
-
   /**
-   * What the description adds for the model: the date format, or for a type this version does not
-   * know, that the value is written as text of the type the contract names.
+   * A string operand whose text the agent says is JSON: a string of JSON, as the model writes it.
    */
-  private static String hint(Operand o) {
-    if (o.type() == OperandType.DATE) {
-      return DATE_HINT;
-    }
-    if (o.type() == OperandType.OPAQUE) {
-      String type = o.unknownType().strip();
-      return String.format(OPAQUE_HINT, type.length() > 80 ? type.substring(0, 77) + "..." : type);
-    }
-    return "";
-  }
-
-  private static void description(JsonGenerator g, String text, String hint) throws IOException {
-    String d = text.strip();
-    if (!hint.isEmpty()) {
-      d = d.isEmpty() ? hint : d + (d.endsWith(".") ? " " : ". ") + hint;
-    }
-    if (!d.isEmpty()) {
-      g.writeStringField("description", d);
-    }
+  private static void structured(JsonGenerator g, Operand o) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("type", "string");
+    g.writeStringField("contentMediaType", "application/json");
+    String d = o.description().strip();
+    g.writeStringField(
+        "description",
+        d.isEmpty() ? STRUCTURED_HINT : d + (d.endsWith(".") ? " " : ". ") + STRUCTURED_HINT);
+    g.writeEndObject();
   }
 }

@@ -71,7 +71,7 @@ class ToolSchemasTest {
                 + "\"task_id\":{\"type\":\"string\",\"description\":\"The task's id.\"},"
                 + "\"due_date\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":"
                 + "\"The new due date. "
-                + ToolSchemaWriter.DATE_HINT
+                + SchemaNodeWriter.DATE_HINT
                 + "\"}},\"required\":[\"task_id\",\"due_date\"],\"additionalProperties\":false}");
   }
 }

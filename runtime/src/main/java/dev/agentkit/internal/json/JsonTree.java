@@ -46,12 +46,20 @@ public final class JsonTree {
    * @throws Malformed with a sentence saying what is wrong and where (line and column)
    */
   public static Object parse(String text) throws Malformed {
+    return parse(text, MAX_DEPTH);
+  }
+
+  /**
+   * {@link #parse(String)}, nested at most {@code maxDepth} levels: for JSON agentkit wrote itself,
+   * such as a tool schema, whose depth the contract's own bound already limits.
+   */
+  public static Object parse(String text, int maxDepth) throws Malformed {
     try (JsonParser p = JSON.createParser(text)) {
       JsonToken t = p.nextToken();
       if (t == null) {
         throw new Malformed("it is empty");
       }
-      Object value = read(p, 0);
+      Object value = read(p, 0, maxDepth);
       if (p.nextToken() != null) {
         throw new Malformed("there is more after the JSON value " + at(p));
       }
@@ -70,16 +78,16 @@ public final class JsonTree {
    *     {@link BigDecimal} cannot hold
    */
   public static Object read(JsonParser p) throws IOException, Malformed {
-    return read(p, 0);
+    return read(p, 0, MAX_DEPTH);
   }
 
-  private static Object read(JsonParser p, int depth) throws IOException, Malformed {
+  private static Object read(JsonParser p, int depth, int limit) throws IOException, Malformed {
     JsonToken t = p.currentToken();
     switch (t) {
       case START_OBJECT:
-        return object(p, depth + 1);
+        return object(p, depth + 1, limit);
       case START_ARRAY:
-        return array(p, depth + 1);
+        return array(p, depth + 1, limit);
       case VALUE_STRING:
         return p.getText();
       case VALUE_NUMBER_INT:
@@ -96,8 +104,9 @@ public final class JsonTree {
     }
   }
 
-  private static Map<String, Object> object(JsonParser p, int depth) throws IOException, Malformed {
-    deep(p, depth);
+  private static Map<String, Object> object(JsonParser p, int depth, int limit)
+      throws IOException, Malformed {
+    deep(p, depth, limit);
     Map<String, Object> out = new LinkedHashMap<>();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String key = p.currentName();
@@ -105,24 +114,24 @@ public final class JsonTree {
       if (out.containsKey(key)) {
         throw new Malformed("key " + JsonText.shown(key) + " appears twice " + at(p));
       }
-      out.put(key, read(p, depth));
+      out.put(key, read(p, depth, limit));
     }
     return out;
   }
 
-  private static List<Object> array(JsonParser p, int depth) throws IOException, Malformed {
-    deep(p, depth);
+  private static List<Object> array(JsonParser p, int depth, int limit)
+      throws IOException, Malformed {
+    deep(p, depth, limit);
     List<Object> out = new ArrayList<>();
     while (p.nextToken() != JsonToken.END_ARRAY) {
-      out.add(read(p, depth));
+      out.add(read(p, depth, limit));
     }
     return out;
   }
 
-  private static void deep(JsonParser p, int depth) throws Malformed {
-    if (depth > MAX_DEPTH) {
-      throw new Malformed(
-          "it nests arrays and objects deeper than " + MAX_DEPTH + " levels " + at(p));
+  private static void deep(JsonParser p, int depth, int limit) throws Malformed {
+    if (depth > limit) {
+      throw new Malformed("it nests arrays and objects deeper than " + limit + " levels " + at(p));
     }
   }
 
