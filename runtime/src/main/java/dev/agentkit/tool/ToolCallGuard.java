@@ -8,6 +8,8 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.ValueCheck;
+import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -29,10 +31,13 @@ import java.util.Set;
  * <p>The guard reads the JSON and checks only what JSON adds: the arguments are one object, no key
  * is given twice, a plain operand gets a plain value (a string, number or boolean; a number or
  * boolean is taken as its text), a list operand gets an array of plain values, a structured operand
- * gets valid JSON (inline or as a string). A {@code null} value counts as not given, and blank
- * arguments as {@code {}}. Everything else (unknown operands, enum values, dates, numbers, required
- * operands) is {@link ActionSet#verify}'s, so the rules live in one place. Every problem is
- * reported at once. Thread-safe.
+ * gets valid JSON (inline or as a string). A tree-typed operand (an object, a list of objects, a
+ * union, a constant, opaque: {@link ValueCheck#isTree}) takes any JSON value, kept as compact JSON
+ * (a string that is not itself JSON text is kept as its text, which reads as the same string). A
+ * {@code null} value counts as not given, and blank arguments as {@code {}}. Everything else
+ * (unknown operands, enum values, dates, numbers, required operands, every check of a value against
+ * its schema at any depth) is {@link ActionSet#verify}'s, so the rules live in one place. Every
+ * problem is reported at once. Thread-safe.
  */
 public final class ToolCallGuard {
   private final ActionSet<?> actions;
@@ -88,7 +93,7 @@ public final class ToolCallGuard {
     List<String> problems = new ArrayList<>(reading.problems);
     List<String> tags = new ArrayList<>(reading.tags);
     for (Problem pr : actions.verify(call)) {
-      if (pr.kind() == Problem.Kind.REQUIRED_MISSING) {
+      if (pr.kind() == Problem.Kind.REQUIRED_MISSING && act.operand(pr.subject()).isPresent()) {
         if (reading.failed.contains(pr.subject())) {
           continue; // already corrected above; "missing" would mislead
         }
@@ -219,6 +224,10 @@ public final class ToolCallGuard {
         readStructured(p, t, o, label);
         return;
       }
+      if (ValueCheck.isTree(o)) {
+        readTree(p, o, label);
+        return;
+      }
       switch (t) {
         case VALUE_NULL -> {}
         case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE ->
@@ -316,6 +325,39 @@ public final class ToolCallGuard {
                 + " must be JSON (an object or an array, inline or as a string holding one), but "
                 + quote(text)
                 + " is not valid JSON; fix it and call again");
+      }
+    }
+
+    /**
+     * Keeps a tree-typed operand's value as compact JSON, for verify to check against its schema; a
+     * string that is blank or not JSON text is kept as it is (the same string, as verify reads it).
+     */
+    private void readTree(JsonParser p, Operand o, String label) throws IOException {
+      Object value;
+      try {
+        // An array or object is copied whole first, so that the parser stays on the arguments'
+        // next key whatever is wrong inside it.
+        value = p.currentToken().isStructStart() ? JsonTree.parse(compact(p)) : JsonTree.read(p);
+      } catch (JsonTree.Malformed e) {
+        parserDetail.add(o.name() + ": " + e.getMessage());
+        // The line and column are the copied value's, not the arguments': only the operator's.
+        String why = e.getMessage().replaceFirst(" at line \\d+, column \\d+$", "");
+        fail(o.name(), "UnreadableValue", label + " cannot be read: " + why + "; fix it");
+        return;
+      }
+      if (value instanceof String text && (text.isBlank() || !isJson(text))) {
+        args.put(o.name(), text);
+      } else if (value != null) {
+        args.put(o.name(), JsonTree.compact(value));
+      }
+    }
+
+    private static boolean isJson(String text) {
+      try {
+        JsonTree.parse(text);
+        return true;
+      } catch (JsonTree.Malformed e) {
+        return false;
       }
     }
 

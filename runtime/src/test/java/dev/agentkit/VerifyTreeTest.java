@@ -1,0 +1,134 @@
+package dev.agentkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Problem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Verifying calls of third-party tools whose operands are schema trees (the MCP reference servers,
+ * GitHub's REST API): the natural calls are accepted, and each wrong shape is refused with a
+ * sentence naming the place in the value. Every message asserted in full.
+ */
+class VerifyTreeTest {
+  static final Map<String, Op> MEMORY = ThirdPartySchemas.ops("mcp-server-memory.json");
+  static final Map<String, Op> EVERYTHING = ThirdPartySchemas.ops("mcp-server-everything.json");
+  static final Map<String, Op> FILES = ThirdPartySchemas.ops("mcp-server-filesystem.json");
+  static final Map<String, Op> GITHUB = ThirdPartySchemas.ops("github-request-bodies.json");
+
+  static final ActionSet<Object> SET = set();
+
+  static ActionSet<Object> set() {
+    List<Op> ops = new ArrayList<>();
+    ops.add(MEMORY.get("create_entities"));
+    ops.add(EVERYTHING.get("get-resource-links"));
+    ops.add(EVERYTHING.get("get-sum"));
+    ops.add(FILES.get("read_multiple_files"));
+    ops.add(FILES.get("edit_file"));
+    ops.add(GITHUB.get("issues/update"));
+    ops.add(GITHUB.get("checks/create"));
+    List<Use<Object>> uses = new ArrayList<>();
+    for (Op op : ops) {
+      uses.add(Use.local(op, ChangeCategory.ALWAYS_MINTS).build());
+    }
+    return ActionSet.of(uses);
+  }
+
+  static List<String> verify(String opcode, String... kv) {
+    Map<String, String> args = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      args.put(kv[i], kv[i + 1]);
+    }
+    return SET.verify(Call.of(opcode, args)).stream().map(Problem::message).toList();
+  }
+
+  @Test
+  void theNaturalCallsAreAccepted() {
+    assertThat(
+            verify(
+                "create_entities",
+                "entities",
+                "[{\"name\":\"Bob\",\"entityType\":\"person\",\"observations\":[]}]"))
+        .isEmpty();
+    assertThat(verify("issues/update", "labels", "[\"bug\"]")).isEmpty();
+    assertThat(verify("issues/update", "labels", "[\"bug\",{\"name\":\"ux\",\"id\":7}]")).isEmpty();
+    assertThat(verify("get-resource-links", "count", "10")).isEmpty();
+    assertThat(verify("read_multiple_files", "paths", "[\"/a\",\"/b\"]")).isEmpty();
+    assertThat(
+            verify(
+                "edit_file",
+                "path",
+                "/a",
+                "edits",
+                "[{\"oldText\":\"x\",\"newText\":\"y\"}]",
+                "dryRun",
+                "true"))
+        .isEmpty();
+  }
+
+  @Test
+  void theWrongShapesAreRefusedBeforeAnythingIsSent() {
+    assertThat(verify("create_entities", "entities", "5"))
+        .containsExactly("[WrongType] create_entities.entities is the number 5, not an array");
+    assertThat(verify("create_entities", "entities", "not json"))
+        .containsExactly(
+            "[WrongType] create_entities.entities is the string \"not json\", not an array");
+    assertThat(verify("create_entities", "entities", "[{\"name\":\"Bob\",\"observations\":[]}]"))
+        .containsExactly(
+            "[RequiredMissing] create_entities.entities[0].entityType is required: give it a"
+                + " string");
+    assertThat(
+            verify(
+                "create_entities",
+                "entities",
+                "[{\"name\":\"Bob\",\"entityType\":\"person\",\"observations\":[1]}]"))
+        .containsExactly(
+            "[WrongType] create_entities.entities[0].observations[0] is the number 1, not a"
+                + " string");
+  }
+
+  @Test
+  void boundsAreChecked() {
+    assertThat(verify("get-resource-links", "count", "50"))
+        .containsExactly("[OutOfBounds] get-resource-links.count is 50, above the maximum 10");
+    assertThat(verify("get-resource-links", "count", "0"))
+        .containsExactly("[OutOfBounds] get-resource-links.count is 0, below the minimum 1");
+    // A required flat list needs an element that is not blank, as verify has always read lists.
+    assertThat(verify("read_multiple_files", "paths", "[]"))
+        .containsExactly(
+            "[RequiredMissing] read_multiple_files.paths is required: give it a value, or list it"
+                + " as a user-fill for the user to supply");
+    String annotation =
+        "{\"path\":\"a.java\",\"start_line\":1,\"end_line\":1,"
+            + "\"annotation_level\":\"notice\",\"message\":\"m\"}";
+    String annotations =
+        "[" + String.join(",", java.util.Collections.nCopies(51, annotation)) + "]";
+    assertThat(
+            verify(
+                "checks/create",
+                "name",
+                "lint",
+                "head_sha",
+                "abc",
+                "output",
+                "{\"title\":\"t\",\"summary\":\"s\",\"annotations\":" + annotations + "}"))
+        .containsExactly(
+            "[ItemCount] checks/create.output.annotations has 51 elements, more than the maximum"
+                + " 50");
+  }
+
+  @Test
+  void aNumberNoDoubleHoldsIsRefused() {
+    assertThat(verify("get-sum", "a", "1e400", "b", "1"))
+        .containsExactly(
+            "[BadNumber] get-sum.a: \"1e400\" is beyond the range of a double (about ±1.8e308),"
+                + " which the backend would read as infinity; write digits such as 3, -2.5 or"
+                + " 1e3");
+  }
+}
