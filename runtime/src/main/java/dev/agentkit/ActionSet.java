@@ -223,10 +223,10 @@ public final class ActionSet<S> {
   /**
    * Checks a call a model emitted against the declared act: the opcode is declared, every argument
    * and user-fill names an operand, enum values are in the vocabulary, dates and numbers parse as
-   * the typed views read them (trimmed; a number's exponent within range and finite as a double, a
-   * date-time's offset within 18 hours of UTC), list arguments are JSON arrays of strings (elements
-   * trimmed, blank ones dropped, as the typed view reads them), and every required operand is given
-   * (a required list with at least one element that is not blank) or left for the user.
+   * the typed views read them (trimmed; a number's exponent within range, a date-time's offset
+   * within 18 hours of UTC), list arguments are JSON arrays of strings (elements trimmed, blank
+   * ones dropped, as the typed view reads them), and every required operand is given (a required
+   * list with at least one element that is not blank) or left for the user.
    *
    * <p>Beyond its type, each value is checked against its operand's schema: bounds, lengths,
    * pattern, element counts and uniqueness. The argument of a tree-typed operand (an object, a list
@@ -470,17 +470,13 @@ public final class ActionSet<S> {
       case DATE:
         return Values.dateCheck(v);
       case NUMBER:
-        int n = Values.numberCheck(v);
-        return n == Values.VALID && !Values.fitsDouble(v) ? BEYOND_DOUBLE : n;
+        return Values.numberCheck(v);
       case INTEGER:
         return Values.integerCheck(v);
       default:
         return Values.bool(v) == null ? Values.MALFORMED : Values.VALID;
     }
   }
-
-  /** The verdict of a number that reads, but not as a finite double. */
-  private static final int BEYOND_DOUBLE = 3;
 
   private static Problem checkTyped(String opcode, Operand o, String v) {
     ScalarRule rule = SCALAR_RULES.get(o.type());
@@ -501,10 +497,7 @@ public final class ActionSet<S> {
             + ": "
             + quote(v)
             + " "
-            + (verdict == BEYOND_DOUBLE
-                ? "is beyond the range of a double (about ±1.8e308), which the backend would read"
-                    + " as infinity"
-                : verdict == Values.OUT_OF_RANGE ? rule.outOfRange() : rule.malformed())
+            + (verdict == Values.OUT_OF_RANGE ? rule.outOfRange() : rule.malformed())
             + "; "
             + rule.fix());
   }

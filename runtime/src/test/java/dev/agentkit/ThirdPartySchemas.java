@@ -30,8 +30,8 @@ import java.util.Map;
 /**
  * Tool schemas of software nobody here wrote, committed as test resources under {@code
  * src/test/resources/schemas} with their source named in each file: the MCP reference servers'
- * {@code inputSchema}s and request bodies of GitHub's REST API. Each is read into ops whose
- * operands are schema trees, by a small mapping written for these documents (the sources' own
+ * {@code inputSchema}s and request bodies of GitHub's and Figma's REST APIs. Each is read into ops
+ * whose operands are schema trees, by a small mapping written for these documents (the sources' own
  * mappers are tested elsewhere): types and type arrays, {@code nullable}, formats ({@code date} and
  * {@code date-time} as dates), lengths, patterns, bounds, {@code enum}, {@code const}, {@code
  * oneOf}, {@code anyOf}, items, properties, {@code required} and {@code additionalProperties}.
@@ -53,16 +53,33 @@ public final class ThirdPartySchemas {
     return out;
   }
 
+  /** The committed files. */
+  public static final List<String> FILES =
+      List.of(
+          "mcp-server-memory.json",
+          "mcp-server-filesystem.json",
+          "mcp-server-everything.json",
+          "github-request-bodies.json",
+          "figma-request-bodies.json");
+
   /** Every op of every committed file. */
   public static List<Op> all() {
     List<Op> out = new ArrayList<>();
-    for (String f :
-        List.of(
-            "mcp-server-memory.json",
-            "mcp-server-filesystem.json",
-            "mcp-server-everything.json",
-            "github-request-bodies.json")) {
+    for (String f : FILES) {
       out.addAll(ops(f).values());
+    }
+    return out;
+  }
+
+  /** The JSON Schema of each op's arguments in a committed file, as written there, by opcode. */
+  public static Map<String, Map<String, Object>> originals(String file) {
+    Map<String, Object> doc = read(file);
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    boolean mcp = doc.containsKey("tools");
+    for (Object entry : list(doc.get(mcp ? "tools" : "operations"))) {
+      Map<String, Object> e = map(entry);
+      out.put(
+          (String) e.get(mcp ? "name" : "operationId"), map(e.get(mcp ? "inputSchema" : "schema")));
     }
     return out;
   }
@@ -88,10 +105,19 @@ public final class ThirdPartySchemas {
     for (String union : List.of("oneOf", "anyOf")) {
       if (s.containsKey(union)) {
         List<Schema> alternatives = new ArrayList<>();
+        boolean nullable = facets.nullable();
         for (Object a : list(s.get(union))) {
-          alternatives.add(tree(map(a)));
+          // {"type": "null"} as an alternative: the union is nullable.
+          if ("null".equals(map(a).get("type"))) {
+            nullable = true;
+          } else {
+            alternatives.add(tree(map(a)));
+          }
         }
-        return new UnionSchema(facets, union.equals("oneOf"), alternatives);
+        return new UnionSchema(
+            new Facets(facets.description(), facets.defaultJson(), nullable),
+            union.equals("oneOf"),
+            alternatives);
       }
     }
     String type = type(s);

@@ -124,11 +124,26 @@ class VerifyTreeTest {
   }
 
   @Test
-  void aNumberNoDoubleHoldsIsRefused() {
-    assertThat(verify("get-sum", "a", "1e400", "b", "1"))
+  void aNumberBeyondEveryDoubleIsANumberComparedExactly() {
+    // A flat number reads as it always has: 1e400 is a number.
+    assertThat(verify("get-sum", "a", "1e400", "b", "1")).isEmpty();
+    String annotation =
+        "{\"path\":\"a.java\",\"start_line\":%s,\"end_line\":1,"
+            + "\"annotation_level\":\"notice\",\"message\":\"m\"}";
+    assertThat(
+            verify(
+                "checks/create",
+                "name",
+                "lint",
+                "head_sha",
+                "abc",
+                "output",
+                "{\"title\":\"t\",\"summary\":\"s\",\"annotations\":["
+                    + String.format(annotation, "1e400")
+                    + "]}"))
         .containsExactly(
-            "[BadNumber] get-sum.a: \"1e400\" is beyond the range of a double (about ±1.8e308),"
-                + " which the backend would read as infinity; write digits such as 3, -2.5 or"
-                + " 1e3");
+            "[BadInteger] checks/create.output.annotations[0].start_line is 1E+400, beyond the"
+                + " signed 64-bit range this backend takes; write a whole number from"
+                + " -9223372036854775808 to 9223372036854775807");
   }
 }

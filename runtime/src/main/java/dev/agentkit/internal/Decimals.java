@@ -18,15 +18,6 @@ final class Decimals {
     return n.signum() == 0 ? 0 : (long) n.precision() - n.scale() - 1;
   }
 
-  /**
-   * Whether a double holds the number as a finite value (rounded, as every JSON reader that reads
-   * doubles rounds it); beyond about 1.8e308 it reads as infinity.
-   */
-  static boolean fitsDouble(BigDecimal n) {
-    long m = magnitude(n);
-    return m < 308 || m == 308 && !Double.isInfinite(n.doubleValue());
-  }
-
   /** Whether the number is whole ({@code 3}, {@code 3.0}, {@code 1e2}). */
   static boolean isWhole(BigDecimal n) {
     return n.signum() == 0 || n.scale() <= 0 || n.stripTrailingZeros().scale() <= 0;

@@ -9,11 +9,6 @@ import java.util.Optional;
 final class NumberWords {
   private NumberWords() {}
 
-  /** The end of the sentence for a number no double can hold. */
-  static final String BEYOND_DOUBLE =
-      ", beyond the range of a double (about ±1.8e308), which the backend would read as"
-          + " infinity; write a smaller number";
-
   /**
    * The sentence, after the value's place, for a number outside its bounds ({@code " is 50, above
    * the maximum 10"}), or empty when it is within them.

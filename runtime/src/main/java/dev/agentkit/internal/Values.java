@@ -190,51 +190,6 @@ public final class Values {
   }
 
   /**
-   * Whether a number {@link #isNumber} accepts is finite as a double: a backend that reads numbers
-   * as doubles (JavaScript, most JSON readers) reads one beyond about 1.8e308 as infinity.
-   * Allocates nothing unless the leading digit's exponent is exactly 308.
-   */
-  public static boolean fitsDouble(String s) {
-    int n = s.length();
-    int i = s.charAt(0) == '-' ? 1 : 0;
-    long digits = 0; // significant digits before the point
-    long leadingZeros = 0; // zeros after the point before the first significant digit
-    boolean seen = false;
-    for (; i < n && isDigit(s.charAt(i)); i++) {
-      if (seen || s.charAt(i) != '0') {
-        seen = true;
-        digits++;
-      }
-    }
-    if (i < n && s.charAt(i) == '.') {
-      for (i++; i < n && isDigit(s.charAt(i)); i++) {
-        if (!seen && s.charAt(i) == '0') {
-          leadingZeros++;
-        } else {
-          seen = true;
-        }
-      }
-    }
-    if (!seen) {
-      return true; // zero
-    }
-    long exponent = 0;
-    if (i < n) {
-      int e = i + 1;
-      boolean negative = s.charAt(e) == '-';
-      if (s.charAt(e) == '+' || negative) {
-        e++;
-      }
-      for (; e < n; e++) {
-        exponent = exponent * 10 + (s.charAt(e) - '0');
-      }
-      exponent = negative ? -exponent : exponent;
-    }
-    long magnitude = (digits > 0 ? digits - 1 : -(leadingZeros + 1)) + exponent;
-    return magnitude < 308 || magnitude == 308 && !Double.isInfinite(Double.parseDouble(s));
-  }
-
-  /**
    * {@link #VALID} for a whole number as Go's {@code strconv.ParseInt(s, 10, 64)} reads it: an
    * optional {@code +} or {@code -}, then ASCII digits, nothing else; {@link #OUT_OF_RANGE} when it
    * is written so but is beyond a signed 64-bit integer; {@link #MALFORMED} for anything else.

@@ -306,7 +306,7 @@ public final class ToolCallGuard {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = ToolSchemaWriter.JSON.createGenerator(out)) {
           inner.nextToken();
-          g.copyCurrentStructure(inner);
+          g.copyCurrentStructureExact(inner);
         }
         if (inner.nextToken() != null) {
           throw new IllegalStateException("trailing content after the JSON value");
@@ -370,7 +370,7 @@ public final class ToolCallGuard {
     private static String compact(JsonParser p) throws IOException {
       StringWriter out = new StringWriter();
       try (JsonGenerator g = ToolSchemaWriter.JSON.createGenerator(out)) {
-        g.copyCurrentStructure(p);
+        g.copyCurrentStructureExact(p);
       }
       return out.toString();
     }
