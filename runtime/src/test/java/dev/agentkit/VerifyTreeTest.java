@@ -33,6 +33,7 @@ class VerifyTreeTest {
     ops.add(FILES.get("edit_file"));
     ops.add(GITHUB.get("issues/update"));
     ops.add(GITHUB.get("checks/create"));
+    ops.add(GITHUB.get("issues/create"));
     List<Use<Object>> uses = new ArrayList<>();
     for (Op op : ops) {
       uses.add(Use.local(op, ChangeCategory.ALWAYS_MINTS).build());
@@ -145,5 +146,25 @@ class VerifyTreeTest {
             "[BadInteger] checks/create.output.annotations[0].start_line is 1E+400, beyond the"
                 + " signed 64-bit range this backend takes; write a whole number from"
                 + " -9223372036854775808 to 9223372036854775807");
+  }
+
+  @Test
+  void theSentencesInTheDocsAreVerifysOwn() throws Exception {
+    List<String> said = new ArrayList<>();
+    said.addAll(verify("create_entities", "entities", "[{\"name\":\"Bob\",\"observations\":[]}]"));
+    said.addAll(verify("get-resource-links", "count", "50"));
+    said.addAll(verify("create_entities", "entities", "5"));
+    said.addAll(
+        verify(
+            "issues/create",
+            "title",
+            "Crash",
+            "issue_field_values",
+            "[{\"fieldId\":1,\"value\":\"x\"}]"));
+    String docs = java.nio.file.Files.readString(BaseDir.resolve("..", "docs", "tools.md"));
+    assertThat(said).hasSize(5);
+    for (String sentence : said) {
+      assertThat(docs).contains("\n" + sentence + "\n");
+    }
   }
 }
