@@ -1,6 +1,7 @@
 package dev.agentkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Op;
@@ -166,5 +167,42 @@ class VerifyTreeTest {
     for (String sentence : said) {
       assertThat(docs).contains("\n" + sentence + "\n");
     }
+  }
+
+  @Test
+  void aWrongShapeIsRefusedBeforeTheRunHandlerSeesIt() throws Exception {
+    List<String> sent = new ArrayList<>();
+    ActionSet<Object> set =
+        ActionSet.of(
+            List.of(
+                Use.local(MEMORY.get("create_entities"), ChangeCategory.ALWAYS_MINTS)
+                    .run((state, call) -> sent.add(call.arg("entities")))
+                    .build()));
+    for (String wrong :
+        List.of("5", "not json", "[{\"name\":\"Bob\",\"observations\":[]}]", "{}")) {
+      Call call = Call.of("create_entities", Map.of("entities", wrong));
+      assertThatThrownBy(() -> set.run(new Object(), call))
+          .as(wrong)
+          .isInstanceOf(ProgramRejectedException.class);
+    }
+    assertThat(sent).isEmpty();
+    String natural = "[{\"name\":\"Bob\",\"entityType\":\"person\",\"observations\":[]}]";
+    set.run(new Object(), Call.of("create_entities", Map.of("entities", natural)));
+    assertThat(sent).containsExactly(natural);
+  }
+
+  @Test
+  void aProblemInsideAValueIsAboutItsOperand() {
+    // The subject is the operand (as user-fills and proposal slots match it); the place is in
+    // the sentence.
+    List<Problem> problems =
+        SET.verify(
+            Call.of(
+                "create_entities",
+                Map.of("entities", "[{\"name\":\"Bob\",\"observations\":[1]}]")));
+    assertThat(problems).extracting(Problem::subject).containsExactly("entities", "entities");
+    assertThat(problems)
+        .extracting(Problem::kind)
+        .containsExactly(Problem.Kind.REQUIRED_MISSING, Problem.Kind.WRONG_TYPE);
   }
 }

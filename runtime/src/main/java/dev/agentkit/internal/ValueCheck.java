@@ -43,14 +43,20 @@ public final class ValueCheck {
   public static final int MAX_PROBLEMS = 10;
 
   private final String opcode;
+
+  /** The operand checked: every problem's subject, as verify's other problems name theirs. */
+  private final String operand;
+
   private final boolean quiet;
   private final Map<Object, Map<Schema, Boolean>> fits;
   private final List<Problem> problems = new ArrayList<>();
   private int more;
   private boolean failed;
 
-  private ValueCheck(String opcode, boolean quiet, Map<Object, Map<Schema, Boolean>> fits) {
+  private ValueCheck(
+      String opcode, String operand, boolean quiet, Map<Object, Map<Schema, Boolean>> fits) {
     this.opcode = opcode;
+    this.operand = operand;
     this.quiet = quiet;
     this.fits = fits;
   }
@@ -73,9 +79,12 @@ public final class ValueCheck {
     return value(opcode, o.name(), o.schema(), ArgValues.json(text));
   }
 
-  /** The problems of a JSON value at a place ({@code entities}) of an op's arguments. */
+  /**
+   * The problems of a JSON value of an operand ({@code entities}); each names the place in the
+   * value in its sentence, and the operand as its subject.
+   */
   public static List<Problem> value(String opcode, String path, Schema schema, Object value) {
-    ValueCheck c = new ValueCheck(opcode, false, new IdentityHashMap<>());
+    ValueCheck c = new ValueCheck(opcode, path, false, new IdentityHashMap<>());
     c.check(value, schema, path);
     return c.result(path);
   }
@@ -87,7 +96,7 @@ public final class ValueCheck {
    * named by its index in the array the model wrote.
    */
   public static List<Problem> facets(String opcode, Operand o, String text) {
-    ValueCheck c = new ValueCheck(opcode, false, new IdentityHashMap<>());
+    ValueCheck c = new ValueCheck(opcode, o.name(), false, new IdentityHashMap<>());
     if (o.schema() instanceof ArraySchema a) {
       String bare = text.trim();
       List<String> raw = bare.startsWith("[") ? Values.listElements(bare) : List.of(bare);
@@ -131,7 +140,7 @@ public final class ValueCheck {
           Problem.of(
               Kind.MORE_PROBLEMS,
               opcode,
-              path,
+              operand,
               opcode
                   + "."
                   + path
@@ -150,7 +159,7 @@ public final class ValueCheck {
 
   private void add(Kind kind, String path, String sentence) {
     if (problems.size() < MAX_PROBLEMS) {
-      problems.add(Problem.of(kind, opcode, path, opcode + "." + path + sentence));
+      problems.add(Problem.of(kind, opcode, operand, opcode + "." + path + sentence));
     } else {
       more++;
     }
@@ -423,7 +432,7 @@ public final class ValueCheck {
     String nearest = "";
     for (Schema a : u.alternatives()) {
       if (Kinds.sameKind(v, a)) {
-        ValueCheck detail = new ValueCheck(opcode, false, fits);
+        ValueCheck detail = new ValueCheck(opcode, operand, false, fits);
         detail.check(v, a, path);
         if (!detail.problems.isEmpty()) {
           String first = detail.problems.get(0).message();
@@ -453,7 +462,7 @@ public final class ValueCheck {
         return known;
       }
     }
-    ValueCheck q = new ValueCheck(opcode, true, fits);
+    ValueCheck q = new ValueCheck(opcode, operand, true, fits);
     q.check(v, s, "");
     boolean ok = !q.failed;
     if (container) {

@@ -93,7 +93,7 @@ public final class ToolCallGuard {
     List<String> problems = new ArrayList<>(reading.problems);
     List<String> tags = new ArrayList<>(reading.tags);
     for (Problem pr : actions.verify(call)) {
-      if (pr.kind() == Problem.Kind.REQUIRED_MISSING && act.operand(pr.subject()).isPresent()) {
+      if (isOperandMissing(pr, name)) {
         if (reading.failed.contains(pr.subject())) {
           continue; // already corrected above; "missing" would mislead
         }
@@ -112,6 +112,16 @@ public final class ToolCallGuard {
       detail += "; " + String.join("; ", reading.parserDetail);
     }
     return new GuardResult.Correction(name, problems, detail);
+  }
+
+  /**
+   * Whether the problem is an operand missing from the arguments, rather than a property missing
+   * inside its value ({@code entities[0].entityType}), whose sentence stays verify's.
+   */
+  private static boolean isOperandMissing(Problem pr, String tool) {
+    return pr.kind() == Problem.Kind.REQUIRED_MISSING
+        && pr.message()
+            .startsWith("[RequiredMissing] " + tool + "." + pr.subject() + " is required:");
   }
 
   private String unknownTool(String name) {

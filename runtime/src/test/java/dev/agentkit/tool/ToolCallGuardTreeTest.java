@@ -82,11 +82,9 @@ class ToolCallGuardTreeTest {
   void aNumberBeyondEveryDoubleIsKeptExactly() {
     // 1e400 is a number, far above any maximum: the call carries its text, never infinity.
     assertThat(accepted("get-sum", "{\"a\": 1e400, \"b\": 2}"))
-        .containsExactly(Map.entry("a", "1e400"), Map.entry("b", "2"));
+        .containsOnly(Map.entry("a", "1e400"), Map.entry("b", "2"));
     assertThat(corrected("get-resource-links", "{\"count\": 1e400}"))
-        .isEqualTo(
-            "[BadInteger] get-resource-links.count: \"1e400\" is not an integer; write whole"
-                + " digits such as 3 or -42, with no fraction or exponent");
+        .isEqualTo("[OutOfBounds] get-resource-links.count is 1E+400, above the maximum 10");
   }
 
   @Test
