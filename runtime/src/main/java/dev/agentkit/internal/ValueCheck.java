@@ -16,6 +16,7 @@ import dev.agentkit.contract.Schema.StringSchema;
 import dev.agentkit.contract.Schema.UnionSchema;
 import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.json.Patterns;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -295,8 +296,8 @@ public final class ValueCheck {
         ": "
             + ValueWords.quoted(v)
             + " is not one of the allowed values: "
-            + Names.listing(v instanceof String s ? s : "", e.values())
-            + (v instanceof String s ? Names.didYouMean(s, e.values()) : ""));
+            + LineText.of(Names.listing(v instanceof String s ? s : "", e.values()))
+            + (v instanceof String s ? ValueWords.didYouMean(s, e.values()) : ""));
   }
 
   private void constant(Object v, ConstSchema c, String path) {
@@ -394,8 +395,8 @@ public final class ValueCheck {
             + (declared.isEmpty()
                 ? "; it takes none"
                 : "; its properties are: "
-                    + Names.listing(key, declared)
-                    + Names.didYouMean(key, declared)));
+                    + LineText.of(Names.listing(key, declared))
+                    + ValueWords.didYouMean(key, declared)));
   }
 
   private void union(Object v, UnionSchema u, String path) {

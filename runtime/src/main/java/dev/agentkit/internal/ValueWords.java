@@ -12,6 +12,7 @@ import dev.agentkit.contract.Schema.StringSchema;
 import dev.agentkit.contract.Schema.UnionSchema;
 import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.JsonText;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class ValueWords {
       return n.integer() ? "an integer" : "a number";
     }
     if (s instanceof EnumSchema e) {
-      return "one of " + Names.listing(e.values());
+      return "one of " + LineText.of(Names.listing(e.values()));
     }
     if (s instanceof ConstSchema c) {
       return "the value " + cut(c.json());
@@ -129,9 +130,18 @@ final class ValueWords {
     return fits ? "; write the value itself, not a string holding it" : "";
   }
 
-  /** Canonical JSON text cut to 80 characters; its control characters are already escaped. */
+  /** Canonical JSON text cut to 80 characters, as one line shows it. */
   static String cut(String json) {
-    return json.length() > 80 ? json.substring(0, 77) + "..." : json;
+    return LineText.of(json.length() > 80 ? json.substring(0, 77) + "..." : json);
+  }
+
+  /**
+   * {@code ; did you mean "name"?} for the choice nearest a name, as one line shows it; empty when
+   * none is near.
+   */
+  static String didYouMean(String name, java.util.Collection<String> choices) {
+    String near = Names.nearest(name, choices);
+    return near == null ? "" : "; did you mean " + LineText.quoted(near) + "?";
   }
 
   /** {@code 1 element}, {@code 3 elements}. */

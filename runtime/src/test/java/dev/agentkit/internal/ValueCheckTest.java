@@ -346,4 +346,21 @@ class ValueCheckTest {
     assertThat(problems).hasSize(1);
     assertThat(problems.get(0)).startsWith("[NoAlternative] op.v is an array, which fits none");
   }
+
+  @Test
+  void namesAndValuesTheBackendServedStayOnOneLine() {
+    Schema closed = object(true, null, required("a\nb", STRING));
+    assertThat(check("o", closed, "{\"a\\nb\":\"x\",\"a\\nc\":1}"))
+        .containsExactly(
+            "[UnknownProperty] op.o has no property \"a\\nc\"; its properties are: a\\nb; did you"
+                + " mean \"a\\nb\"?");
+    Schema e = new EnumSchema(Facets.NONE, List.of("x\u202ey", "z"), OperandType.STRING);
+    assertThat(check("e", e, "\"xy\""))
+        .containsExactly(
+            "[EnumValue] op.e: \"xy\" is not one of the allowed values: x\\u202ey, z; did you mean"
+                + " \"x\\u202ey\"?");
+    assertThat(check("p", object(false, null, required("a\nb", e)), "{}"))
+        .containsExactly(
+            "[RequiredMissing] op.p[\"a\\nb\"] is required: give it one of x\\u202ey, z");
+  }
 }
