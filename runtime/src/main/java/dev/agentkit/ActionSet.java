@@ -12,6 +12,7 @@ import dev.agentkit.internal.ActDeclaration;
 import dev.agentkit.internal.ContractRules;
 import dev.agentkit.internal.ValueCheck;
 import dev.agentkit.internal.Values;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -416,8 +417,8 @@ public final class ActionSet<S> {
                 + ": "
                 + quote(v)
                 + " is not one of the allowed values: "
-                + Names.listing(v, o.enumValues())
-                + Names.didYouMean(v, o.enumValues()));
+                + LineText.of(Names.listing(v, o.enumValues()))
+                + LineText.of(Names.didYouMean(v, o.enumValues())));
       default:
         return checkTyped(opcode, o, v);
     }
@@ -502,9 +503,10 @@ public final class ActionSet<S> {
             + rule.fix());
   }
 
+  /** A value in quotes, cut to 80 characters, on one line whatever it holds. */
   private static String quote(String v) {
     String shown = v.length() > 80 ? v.substring(0, 77) + "..." : v;
-    return "\"" + shown + "\"";
+    return LineText.quoted(shown);
   }
 
   /**

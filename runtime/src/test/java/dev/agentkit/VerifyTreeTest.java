@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Problem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -204,5 +205,22 @@ class VerifyTreeTest {
     assertThat(problems)
         .extracting(Problem::kind)
         .containsExactly(Problem.Kind.REQUIRED_MISSING, Problem.Kind.WRONG_TYPE);
+  }
+
+  @Test
+  void aFlatSentenceStaysOnOneLineWhateverTheValuesHold() {
+    Op op =
+        Op.builder("set_mode")
+            .description("Sets the mode.")
+            .tier(dev.agentkit.contract.Tier.REVERSIBLE)
+            .operands(List.of(Operand.enumOf("mode", true, "fast\nslow", "off")))
+            .build();
+    ActionSet<Object> set =
+        ActionSet.of(List.of(Use.local(op, ChangeCategory.ALWAYS_MINTS).build()));
+    assertThat(set.verify(Call.of("set_mode", Map.of("mode", "fast\n"))))
+        .extracting(Problem::message)
+        .containsExactly(
+            "[EnumValue] set_mode.mode: \"fast\\n\" is not one of the allowed values: fast\\nslow,"
+                + " off");
   }
 }

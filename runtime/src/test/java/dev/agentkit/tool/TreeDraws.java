@@ -188,7 +188,7 @@ final class TreeDraws {
 
   private static Arbitrary<Schema> enums() {
     return Arbitraries.oneOf(
-        Arbitraries.of("a", "b", "High", "a b", "é", "5")
+        Arbitraries.of("a", "b", "High", "a b", "é", "5", "two\nlines", "bidi\u202e")
             .set()
             .ofMinSize(1)
             .ofMaxSize(3)
@@ -233,7 +233,8 @@ final class TreeDraws {
   /** Up to {@code max} properties of distinct names, some hostile ones among them. */
   static Arbitrary<List<Operand>> properties(int depth, int max) {
     return Combinators.combine(
-            Arbitraries.of("name", "entityType", "a", "x y", "é", "$ref", "k\"q", "0")
+            Arbitraries.of(
+                    "name", "entityType", "a", "x y", "é", "$ref", "k\"q", "0", "line\nbreak")
                 .set()
                 .ofMaxSize(max),
             schemas(depth).list().ofSize(max),

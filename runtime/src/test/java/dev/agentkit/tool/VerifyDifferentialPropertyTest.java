@@ -95,6 +95,12 @@ class VerifyDifferentialPropertyTest {
     Set<Departure> left = leftOut(op, args);
     GuardResult ours = ToolCallGuard.of(set(op)).check(op.opcode(), json);
     boolean accepted = ours instanceof GuardResult.Accepted;
+    if (ours instanceof GuardResult.Correction c) {
+      // Whatever the names and values, each sentence is one line.
+      for (String problem : c.problems()) {
+        assertThat(problem).as(problem).doesNotContain("\n", "\r", "\u2028", "\u202e");
+      }
+    }
     Statistics.label("verdict").collect(accepted ? "accepted" : "refused");
     if (!left.isEmpty()) {
       Statistics.label("left out").collect(left.iterator().next().id());
