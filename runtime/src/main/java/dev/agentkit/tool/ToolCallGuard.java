@@ -33,11 +33,12 @@ import java.util.Set;
  * boolean is taken as its text), a list operand gets an array of plain values, a structured operand
  * gets valid JSON (inline or as a string). A tree-typed operand (an object, a list of objects, a
  * union, a constant, opaque: {@link ValueCheck#isTree}) takes any JSON value, kept as compact JSON
- * (a string that is not itself JSON text is kept as its text, which reads as the same string). A
- * {@code null} value counts as not given, and blank arguments as {@code {}}. Everything else
- * (unknown operands, enum values, dates, numbers, required operands, every check of a value against
- * its schema at any depth) is {@link ActionSet#verify}'s, so the rules live in one place. Every
- * problem is reported at once. Thread-safe.
+ * (a string that is not itself JSON text is kept as its text, which reads as the same string), and
+ * {@code null} is kept when the operand is nullable. Any other {@code null} value counts as not
+ * given, and blank arguments as {@code {}}. Everything else (unknown operands, enum values, dates,
+ * numbers, required operands, every check of a value against its schema at any depth) is {@link
+ * ActionSet#verify}'s, so the rules live in one place. Every problem is reported at once.
+ * Thread-safe.
  */
 public final class ToolCallGuard {
   private final ActionSet<?> actions;
@@ -357,7 +358,8 @@ public final class ToolCallGuard {
       }
       if (value instanceof String text && (text.isBlank() || !isJson(text))) {
         args.put(o.name(), text);
-      } else if (value != null) {
+      } else if (value != null || o.schema().nullable()) {
+        // null is a value of a nullable operand ("remove the milestone"); else it is not given.
         args.put(o.name(), JsonTree.compact(value));
       }
     }

@@ -10,7 +10,10 @@ package dev.agentkit.tool;
 enum Departure {
   /** The arguments object takes only the tool's operands, whatever the source's schema says. */
   ARGUMENTS_CLOSED("arguments-closed", true),
-  /** A top-level {@code null} or blank string counts as not given. */
+  /**
+   * A top-level {@code null} (but for a nullable tree-typed operand) or blank string counts as not
+   * given.
+   */
   BLANK_IS_NOT_GIVEN("blank-is-not-given", false),
   /**
    * A flat top-level operand takes a string, number or boolean as its text; a list one also a bare
@@ -34,6 +37,11 @@ enum Departure {
   WHOLE_NUMBERS_ARE_INTEGERS("whole-numbers-are-integers", true),
   /** An integer is in the signed 64-bit range. */
   INTEGERS_64_BIT("integers-64-bit", true),
+  /**
+   * In an OpenAPI 3.0 document, {@code nullable: true} makes {@code null} a value even with no
+   * {@code type} beside it (on a {@code oneOf}).
+   */
+  NULLABLE_WITHOUT_TYPE("nullable-without-type", true),
   /** A required name the schema declares no property for is not required. */
   REQUIRED_UNDECLARED("required-undeclared", true),
   /** Keywords the tree has no place for ({@code minProperties}...) are not checked. */

@@ -279,6 +279,14 @@ final class OracleSchemas {
       }
       out.put("required", declared);
     }
+    if (openApi30 && Boolean.TRUE.equals(out.get("nullable")) && !out.containsKey("type")) {
+      // OpenAPI 3.0.3 lets nullable act only beside a type; GitHub means null all the same.
+      applied.add(Departure.NULLABLE_WITHOUT_TYPE);
+      out.remove("nullable");
+      Map<String, Object> orNull = new LinkedHashMap<>();
+      orNull.put("anyOf", List.of(out, Map.of("enum", java.util.Collections.singletonList(null))));
+      return orNull;
+    }
     if ("integer".equals(out.get("type"))) {
       applied.add(Departure.INTEGERS_64_BIT);
       out.putIfAbsent("minimum", new BigDecimal(Long.MIN_VALUE));

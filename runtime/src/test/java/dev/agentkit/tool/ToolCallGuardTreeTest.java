@@ -79,6 +79,15 @@ class ToolCallGuardTreeTest {
   }
 
   @Test
+  void nullIsKeptForANullableTreeOperand() {
+    // GitHub: "use null to remove the current milestone"; milestone is a nullable oneOf.
+    assertThat(accepted("issues/update", "{\"milestone\": null}"))
+        .containsExactly(Map.entry("milestone", "null"));
+    // labels is not nullable: null is not given, as for every other operand.
+    assertThat(accepted("issues/update", "{\"labels\": null}")).isEmpty();
+  }
+
+  @Test
   void aNumberBeyondEveryDoubleIsKeptExactly() {
     // 1e400 is a number, far above any maximum: the call carries its text, never infinity.
     assertThat(accepted("get-sum", "{\"a\": 1e400, \"b\": 2}"))

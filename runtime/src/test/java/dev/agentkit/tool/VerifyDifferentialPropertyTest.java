@@ -122,7 +122,8 @@ class VerifyDifferentialPropertyTest {
     for (Map.Entry<String, Object> e : args.entrySet()) {
       Object v = e.getValue();
       Operand o = op.operand(e.getKey()).orElse(null);
-      if (v == null || v instanceof String s && s.isBlank()) {
+      boolean keptNull = v == null && o != null && ValueCheck.isTree(o) && o.schema().nullable();
+      if (!keptNull && (v == null || v instanceof String s && s.isBlank())) {
         out.add(Departure.BLANK_IS_NOT_GIVEN);
       } else if (o != null && !ValueCheck.isTree(o)) {
         flat(o, v, out);
