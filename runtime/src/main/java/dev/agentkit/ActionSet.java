@@ -7,9 +7,12 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Schema;
 import dev.agentkit.internal.ActDeclaration;
 import dev.agentkit.internal.ContractRules;
+import dev.agentkit.internal.ValueCheck;
 import dev.agentkit.internal.Values;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -224,9 +227,16 @@ public final class ActionSet<S> {
    * the typed views read them (trimmed; a number's exponent within range, a date-time's offset
    * within 18 hours of UTC), list arguments are JSON arrays of strings (elements trimmed, blank
    * ones dropped, as the typed view reads them), and every required operand is given (a required
-   * list with at least one element that is not blank) or left for the user. Returns every problem
-   * as a sentence the model can act on; an empty list means the call is valid. A valid call
-   * allocates nothing.
+   * list with at least one element that is not blank) or left for the user.
+   *
+   * <p>Beyond its type, each value is checked against its operand's schema: bounds, lengths,
+   * pattern, element counts and uniqueness. The argument of a tree-typed operand (an object, a list
+   * of objects, a union, a constant, opaque: {@link ValueCheck#isTree}) is JSON text, checked at
+   * every depth; a text that is not JSON is the JSON string of that text.
+   *
+   * <p>Returns every problem as a sentence the model can act on, naming the place in the value
+   * ({@code create_entities.entities[0].entityType is required: give it a string}); an empty list
+   * means the call is valid. A valid call whose operands are flat allocates nothing.
    */
   public List<Problem> verify(Call call) {
     String opcode = call.opcode();
@@ -255,7 +265,8 @@ public final class ActionSet<S> {
     Map<String, String> args = call.args();
     int matched = 0;
     Operand[] operands = b.operands;
-    for (Operand o : operands) {
+    for (int k = 0; k < operands.length; k++) {
+      Operand o = operands[k];
       String v = args.get(o.name());
       if (v == null) {
         if (o.required() && !fills.contains(o.name())) {
@@ -270,10 +281,7 @@ public final class ActionSet<S> {
         }
         continue;
       }
-      Problem p = checkValue(b, opcode, o, v, o.required() && !fills.contains(o.name()));
-      if (p != null) {
-        problems = add(problems, p);
-      }
+      problems = check(problems, b, k, v, o.required() && !fills.contains(o.name()));
     }
     if (matched != args.size()) {
       for (String name : Names.sorted(args.keySet())) {
@@ -288,6 +296,35 @@ public final class ActionSet<S> {
   private static List<Problem> add(List<Problem> problems, Problem p) {
     List<Problem> out = problems == null ? new ArrayList<>() : problems;
     out.add(p);
+    return out;
+  }
+
+  /**
+   * Adds the problems of operand {@code k}'s non-blank value: a flat value by its type, then by the
+   * rest of its schema when it has more; a tree-typed one as JSON at every depth.
+   */
+  private static <S> List<Problem> check(
+      List<Problem> problems, Bound<S> b, int k, String v, boolean needed) {
+    Operand o = b.operands[k];
+    String opcode = b.op.opcode();
+    if (b.shapes[k] == Bound.TREE) {
+      return addAll(problems, ValueCheck.argument(opcode, o, v));
+    }
+    Problem p = checkValue(b, opcode, o, v, needed);
+    if (p != null) {
+      return add(problems, p);
+    }
+    return b.shapes[k] == Bound.FACETED
+        ? addAll(problems, ValueCheck.facets(opcode, o, v))
+        : problems;
+  }
+
+  private static List<Problem> addAll(List<Problem> problems, List<Problem> more) {
+    if (more.isEmpty()) {
+      return problems;
+    }
+    List<Problem> out = problems == null ? new ArrayList<>() : problems;
+    out.addAll(more);
     return out;
   }
 
@@ -365,7 +402,9 @@ public final class ActionSet<S> {
   private static <S> Problem checkScalar(Bound<S> b, String opcode, Operand o, String v) {
     switch (o.type()) {
       case ENUM:
-        if (b.enumValues.get(o.name()).contains(v)) {
+        Set<String> vocabulary = b.enumValues.get(o.name());
+        // A vocabulary of numbers or booleans compares by value, in ValueCheck.facets.
+        if (vocabulary == null || vocabulary.contains(v)) {
           return null;
         }
         return Problem.of(
@@ -378,8 +417,8 @@ public final class ActionSet<S> {
                 + ": "
                 + quote(v)
                 + " is not one of the allowed values: "
-                + Names.listing(v, o.enumValues())
-                + Names.didYouMean(v, o.enumValues()));
+                + LineText.of(Names.listing(v, o.enumValues()))
+                + LineText.of(Names.didYouMean(v, o.enumValues())));
       default:
         return checkTyped(opcode, o, v);
     }
@@ -464,9 +503,10 @@ public final class ActionSet<S> {
             + rule.fix());
   }
 
+  /** A value in quotes, cut to 80 characters, on one line whatever it holds. */
   private static String quote(String v) {
     String shown = v.length() > 80 ? v.substring(0, 77) + "..." : v;
-    return "\"" + shown + "\"";
+    return LineText.quoted(shown);
   }
 
   /**
@@ -586,7 +626,18 @@ public final class ActionSet<S> {
   private static final class Bound<S> {
     final Op op;
     final Use<S> use;
+
+    /** An operand checked by its flat type alone. */
+    static final byte FLAT = 0;
+
+    /** A flat operand whose schema says more (bounds, lengths, a pattern, counts). */
+    static final byte FACETED = 1;
+
+    /** An operand whose argument is JSON text, checked at every depth. */
+    static final byte TREE = 2;
+
     final Operand[] operands;
+    final byte[] shapes;
     final Map<String, Operand> operandIndex;
     final Map<String, Set<String>> enumValues;
 
@@ -594,11 +645,16 @@ public final class ActionSet<S> {
       this.op = op;
       this.use = use;
       this.operands = op.operands().toArray(new Operand[0]);
+      this.shapes = new byte[operands.length];
       Map<String, Operand> index = new HashMap<>();
       Map<String, Set<String>> enums = new HashMap<>();
-      for (Operand o : operands) {
+      for (int k = 0; k < operands.length; k++) {
+        Operand o = operands[k];
         index.put(o.name(), o);
-        if (o.type() == OperandType.ENUM) {
+        shapes[k] = ValueCheck.isTree(o) ? TREE : o.isFlat() ? FLAT : FACETED;
+        if (o.valueSchema() instanceof Schema.EnumSchema e
+            && e.valueType() == OperandType.STRING
+            && shapes[k] != TREE) {
           enums.put(o.name(), Set.copyOf(new HashSet<>(o.enumValues())));
         }
       }

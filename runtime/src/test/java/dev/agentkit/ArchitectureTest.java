@@ -31,11 +31,11 @@ class ArchitectureTest {
           "internal.text", Set.of(),
           "internal.json", Set.of("internal.text"),
           "contract", Set.of("internal.text", "internal.json"),
-          "internal", Set.of("contract", "internal.text"),
+          "internal", Set.of("contract", "internal.text", "internal.json"),
           "source", Set.of("contract", "internal.text"),
           "drift", Set.of("contract", "internal.text"),
           "agentkit", Set.of("contract", "internal", "internal.text", "source", "drift"),
-          "tool", Set.of("agentkit", "contract", "internal.text"),
+          "tool", Set.of("agentkit", "contract", "internal", "internal.text", "internal.json"),
           "proposal", Set.of("agentkit", "contract", "internal.text"),
           "annotation", Set.of("contract"));
 

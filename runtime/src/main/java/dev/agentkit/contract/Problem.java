@@ -83,7 +83,20 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     BAD_INTEGER("BadInteger", ""),
     BAD_BOOLEAN("BadBoolean", ""),
     BAD_LIST("BadList", ""),
-    REQUIRED_MISSING("RequiredMissing", "");
+    REQUIRED_MISSING("RequiredMissing", ""),
+    // Verifying a value against its operand's schema tree, at any depth.
+    WRONG_TYPE("WrongType", ""),
+    OUT_OF_BOUNDS("OutOfBounds", ""),
+    NOT_A_MULTIPLE("NotAMultiple", ""),
+    STRING_LENGTH("StringLength", ""),
+    PATTERN_MISMATCH("PatternMismatch", ""),
+    ITEM_COUNT("ItemCount", ""),
+    DUPLICATE_ITEMS("DuplicateItems", ""),
+    CONST_VALUE("ConstValue", ""),
+    UNKNOWN_PROPERTY("UnknownProperty", ""),
+    NO_ALTERNATIVE("NoAlternative", ""),
+    AMBIGUOUS_UNION("AmbiguousUnion", ""),
+    MORE_PROBLEMS("MoreProblems", "");
 
     private final String tag;
     private final String attribute;

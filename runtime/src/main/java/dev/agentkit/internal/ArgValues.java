@@ -1,5 +1,6 @@
 package dev.agentkit.internal;
 
+import dev.agentkit.internal.json.JsonTree;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -78,6 +79,25 @@ public final class ArgValues {
    */
   public static Optional<Boolean> bool(String value) {
     return value == null ? Optional.empty() : Optional.ofNullable(Values.bool(value.trim()));
+  }
+
+  /**
+   * The JSON value of a tree-typed operand's argument (an object, a union, a constant, opaque, a
+   * list of such): its text read as JSON, or, when the text is not JSON, the string of that text,
+   * so {@code Bob} and {@code "Bob"} are the same string. Values are as {@link JsonTree} reads them
+   * (objects as maps in the order written, numbers exactly); null for a null argument or the JSON
+   * {@code null}.
+   */
+  public static Object json(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return JsonTree.parse(value);
+    } catch (JsonTree.Malformed | RuntimeException e) {
+      // Not JSON (or beyond what is read: deeper than JsonTree.MAX_DEPTH, a key twice): the text.
+      return value;
+    }
   }
 
   /**

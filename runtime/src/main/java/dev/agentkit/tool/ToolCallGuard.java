@@ -8,6 +8,8 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.ValueCheck;
+import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -29,10 +31,14 @@ import java.util.Set;
  * <p>The guard reads the JSON and checks only what JSON adds: the arguments are one object, no key
  * is given twice, a plain operand gets a plain value (a string, number or boolean; a number or
  * boolean is taken as its text), a list operand gets an array of plain values, a structured operand
- * gets valid JSON (inline or as a string). A {@code null} value counts as not given, and blank
- * arguments as {@code {}}. Everything else (unknown operands, enum values, dates, numbers, required
- * operands) is {@link ActionSet#verify}'s, so the rules live in one place. Every problem is
- * reported at once. Thread-safe.
+ * gets valid JSON (inline or as a string). A tree-typed operand (an object, a list of objects, a
+ * union, a constant, opaque: {@link ValueCheck#isTree}) takes any JSON value, kept as compact JSON
+ * (a string that is not itself JSON text is kept as its text, which reads as the same string), and
+ * {@code null} is kept when the operand is nullable. Any other {@code null} value counts as not
+ * given, and blank arguments as {@code {}}. Everything else (unknown operands, enum values, dates,
+ * numbers, required operands, every check of a value against its schema at any depth) is {@link
+ * ActionSet#verify}'s, so the rules live in one place. Every problem is reported at once.
+ * Thread-safe.
  */
 public final class ToolCallGuard {
   private final ActionSet<?> actions;
@@ -88,7 +94,7 @@ public final class ToolCallGuard {
     List<String> problems = new ArrayList<>(reading.problems);
     List<String> tags = new ArrayList<>(reading.tags);
     for (Problem pr : actions.verify(call)) {
-      if (pr.kind() == Problem.Kind.REQUIRED_MISSING) {
+      if (isOperandMissing(pr, name)) {
         if (reading.failed.contains(pr.subject())) {
           continue; // already corrected above; "missing" would mislead
         }
@@ -107,6 +113,16 @@ public final class ToolCallGuard {
       detail += "; " + String.join("; ", reading.parserDetail);
     }
     return new GuardResult.Correction(name, problems, detail);
+  }
+
+  /**
+   * Whether the problem is an operand missing from the arguments, rather than a property missing
+   * inside its value ({@code entities[0].entityType}), whose sentence stays verify's.
+   */
+  private static boolean isOperandMissing(Problem pr, String tool) {
+    return pr.kind() == Problem.Kind.REQUIRED_MISSING
+        && pr.message()
+            .startsWith("[RequiredMissing] " + tool + "." + pr.subject() + " is required:");
   }
 
   private String unknownTool(String name) {
@@ -219,6 +235,10 @@ public final class ToolCallGuard {
         readStructured(p, t, o, label);
         return;
       }
+      if (ValueCheck.isTree(o)) {
+        readTree(p, o, label);
+        return;
+      }
       switch (t) {
         case VALUE_NULL -> {}
         case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE ->
@@ -297,7 +317,7 @@ public final class ToolCallGuard {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = ToolSchemaWriter.JSON.createGenerator(out)) {
           inner.nextToken();
-          g.copyCurrentStructure(inner);
+          g.copyCurrentStructureExact(inner);
         }
         if (inner.nextToken() != null) {
           throw new IllegalStateException("trailing content after the JSON value");
@@ -319,6 +339,40 @@ public final class ToolCallGuard {
       }
     }
 
+    /**
+     * Keeps a tree-typed operand's value as compact JSON, for verify to check against its schema; a
+     * string that is blank or not JSON text is kept as it is (the same string, as verify reads it).
+     */
+    private void readTree(JsonParser p, Operand o, String label) throws IOException {
+      Object value;
+      try {
+        // An array or object is copied whole first, so that the parser stays on the arguments'
+        // next key whatever is wrong inside it.
+        value = p.currentToken().isStructStart() ? JsonTree.parse(compact(p)) : JsonTree.read(p);
+      } catch (JsonTree.Malformed e) {
+        parserDetail.add(o.name() + ": " + e.getMessage());
+        // The line and column are the copied value's, not the arguments': only the operator's.
+        String why = e.getMessage().replaceFirst(" at line \\d+, column \\d+$", "");
+        fail(o.name(), "UnreadableValue", label + " cannot be read: " + why + "; fix it");
+        return;
+      }
+      if (value instanceof String text && (text.isBlank() || !isJson(text))) {
+        args.put(o.name(), text);
+      } else if (value != null || o.schema().nullable()) {
+        // null is a value of a nullable operand ("remove the milestone"); else it is not given.
+        args.put(o.name(), JsonTree.compact(value));
+      }
+    }
+
+    private static boolean isJson(String text) {
+      try {
+        JsonTree.parse(text);
+        return true;
+      } catch (JsonTree.Malformed e) {
+        return false;
+      }
+    }
+
     private void fail(String operand, String tag, String sentence) {
       failed.add(operand);
       tags.add(tag);
@@ -328,7 +382,7 @@ public final class ToolCallGuard {
     private static String compact(JsonParser p) throws IOException {
       StringWriter out = new StringWriter();
       try (JsonGenerator g = ToolSchemaWriter.JSON.createGenerator(out)) {
-        g.copyCurrentStructure(p);
+        g.copyCurrentStructureExact(p);
       }
       return out.toString();
     }

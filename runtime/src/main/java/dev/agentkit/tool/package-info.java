@@ -4,6 +4,7 @@
  * dev.agentkit.tool.ToolCallGuard} turns what the model called back into a verified call or a
  * correction it can act on.
  *
- * <p>Depends on {@code dev.agentkit}, {@code contract} and {@code internal.text}.
+ * <p>Depends on {@code dev.agentkit}, {@code contract}, {@code internal} (the value checks the
+ * guard shares with verify), {@code internal.text} and {@code internal.json}.
  */
 package dev.agentkit.tool;

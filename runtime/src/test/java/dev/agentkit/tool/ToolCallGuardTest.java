@@ -136,6 +136,16 @@ class ToolCallGuardTest {
             "create_task",
             "{\"title\": \"Follow up\", \"fields\": {\"priority\": \"high\", \"points\": [1, 2]}}",
             Map.of("title", "Follow up", "fields", "{\"priority\":\"high\",\"points\":[1,2]}")),
+        // Numbers are copied as written: 1e400 is not infinity, 0.1 not 0.1000000000000000055.
+        accepts(
+            "create_task",
+            "{\"title\": \"Follow up\", \"fields\": {\"points\": [1e400, 0.1, 12345678901234567890]}}",
+            Map.of(
+                "title", "Follow up", "fields", "{\"points\":[1E+400,0.1,12345678901234567890]}")),
+        accepts(
+            "create_task",
+            "{\"title\": \"Follow up\", \"fields\": \"{\\\"points\\\": 1e400}\"}",
+            Map.of("title", "Follow up", "fields", "{\"points\":1E+400}")),
         accepts(
             "create_task",
             "{\"title\": \"Follow up\", \"fields\": \"{\\\"priority\\\": \\\"high\\\"}\"}",
