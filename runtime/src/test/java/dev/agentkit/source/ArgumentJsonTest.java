@@ -81,4 +81,39 @@ class ArgumentJsonTest {
         .hasMessage("list operand x must hold plain values, not objects or arrays");
     assertThatThrownBy(() -> sent(strings, "[null]")).hasMessage("operand x takes no null");
   }
+
+  @net.jqwik.api.Property(tries = 200)
+  void aTreeArgumentSendsExactlyTheJsonItHolds(@net.jqwik.api.ForAll("values") Object value)
+      throws Exception {
+    Operand tree = operand("{'type':'object'}");
+    String text = JsonTree.compact(value);
+    assertThat(JsonTree.compact(ArgumentJson.of(tree, text))).isEqualTo(text);
+  }
+
+  @net.jqwik.api.Provide
+  net.jqwik.api.Arbitrary<Object> values() {
+    return value(3);
+  }
+
+  private static net.jqwik.api.Arbitrary<Object> value(int depth) {
+    net.jqwik.api.Arbitrary<Object> leaf =
+        net.jqwik.api.Arbitraries.oneOf(
+            net.jqwik.api.Arbitraries.strings().ofMaxLength(6).map(s -> (Object) s),
+            net.jqwik.api.Arbitraries.bigDecimals()
+                .between(new java.math.BigDecimal("-1e6"), new java.math.BigDecimal("1e6"))
+                .ofScale(2)
+                .map(n -> (Object) n),
+            net.jqwik.api.Arbitraries.of(true, false).map(b -> (Object) b),
+            net.jqwik.api.Arbitraries.just(null));
+    if (depth == 0) {
+      return leaf;
+    }
+    return net.jqwik.api.Arbitraries.oneOf(
+        leaf,
+        value(depth - 1).list().ofMaxSize(3).map(l -> (Object) l),
+        net.jqwik.api.Arbitraries.maps(
+                net.jqwik.api.Arbitraries.strings().ofMaxLength(4), value(depth - 1))
+            .ofMaxSize(3)
+            .map(m -> (Object) new java.util.LinkedHashMap<>(m)));
+  }
 }
