@@ -7,6 +7,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.source.ContractSourceException;
 import java.io.IOException;
@@ -147,14 +148,25 @@ class OpenApiContractSourceTest {
     assertThat(create.operands())
         .containsExactly(
             new Operand("title", "What to do", OperandType.STRING, true, List.of(), false),
-            new Operand("note", "", OperandType.STRING, false, List.of(), false),
+            // 3.1's type list with "null": a nullable string.
+            new Operand(
+                "note",
+                "",
+                false,
+                new Schema.StringSchema(new Schema.Facets("", "", true), "", null, null, "")),
             new Operand("state", "", OperandType.ENUM, false, List.of("open", "done"), false),
-            new Operand("when", "", OperandType.STRING, false, List.of(), false));
-    assertThat(source.warnings())
-        .containsExactly(
-            "[SchemaUnmapped] operation \"createTask\", property \"when\": oneOf offers"
-                + " alternatives, which one operand cannot carry, so it is taken as an opaque value"
-                + " (JSON text the model writes); give it one type to type-check it");
+            // oneOf: a union, kept as one.
+            new Operand(
+                "when",
+                "",
+                false,
+                new Schema.UnionSchema(
+                    Schema.Facets.NONE,
+                    true,
+                    List.of(
+                        Schema.string(),
+                        new Schema.NumberSchema(Schema.Facets.NONE, false, null, null, null)))));
+    assertThat(source.warnings()).isEmpty();
     assertThat(source.describe()).isEqualTo(file.toString());
   }
 
