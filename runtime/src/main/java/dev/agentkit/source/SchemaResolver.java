@@ -40,6 +40,8 @@ final class SchemaResolver {
     TYPE,
     /** The other properties: see {@link SchemaResolver#additional}. */
     ADDITIONAL,
+    /** The values both list. */
+    COMMON,
     /** Equal values, or the merge is not plain. */
     EQUAL
   }
@@ -62,7 +64,7 @@ final class SchemaResolver {
           Map.entry("maxItems", Rule.UPPER),
           Map.entry("uniqueItems", Rule.EITHER),
           Map.entry("nullable", Rule.EITHER),
-          Map.entry("enum", Rule.EQUAL),
+          Map.entry("enum", Rule.COMMON),
           Map.entry("const", Rule.EQUAL),
           Map.entry("format", Rule.EQUAL),
           Map.entry("pattern", Rule.EQUAL),
@@ -314,6 +316,8 @@ final class SchemaResolver {
         return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
       case TYPE:
         return type(a, b);
+      case COMMON:
+        return common(a, b);
       default:
         if (!Objects.equals(a, b)) {
           throw new NotPlain("its parts give different " + key + " values");
@@ -330,6 +334,22 @@ final class SchemaResolver {
       }
     }
     return new ArrayList<>(out);
+  }
+
+  private static Object common(Object a, Object b) throws NotPlain {
+    if (!(a instanceof List<?> x) || !(b instanceof List<?> y)) {
+      throw new NotPlain("a part's enum is not a list of values");
+    }
+    List<Object> out = new ArrayList<>();
+    for (Object v : x) {
+      if (y.contains(v) && !out.contains(v)) {
+        out.add(v);
+      }
+    }
+    if (out.isEmpty()) {
+      throw new NotPlain("its parts' enums have no value in common");
+    }
+    return out;
   }
 
   private static Object properties(Object a, Object b) throws NotPlain {

@@ -276,6 +276,12 @@ class SchemaOperandsTest {
                 "{'allOf':[{'type':'number','minimum':1},{'minimum':5,'maximum':8},"
                     + "{'type':'integer','maximum':9}]}"))
         .isEqualTo("integer[5,8]");
+    // GitHub's checks/update: a oneOf alternative narrows an enum its sibling declares.
+    assertThat(
+            tree(
+                "{'properties':{'s':{'type':'string','enum':['queued','completed']}},"
+                    + "'oneOf':[{'properties':{'s':{'enum':['completed']}},'required':['s']}]}"))
+        .isEqualTo("{s*: enum(completed)}");
     // The 3.0 pattern: one $ref made nullable.
     assertThat(
             SchemaText.of(
@@ -308,6 +314,11 @@ class SchemaOperandsTest {
                 + " properties the first does not, so any JSON value is accepted there and"
                 + " agentkit checks nothing inside it");
     assertThat(tree("{'allOf':[{'type':'string'},{'type':'integer'}]}")).isEqualTo("any");
+    assertThat(warnings("{'allOf':[{'enum':['a']},{'enum':['b']}]}"))
+        .containsExactly(
+            "[SchemaUnmapped] tool \"create_task\", at x: its allOf is not a plain merge: its"
+                + " parts' enums have no value in common, so any JSON value is accepted there and"
+                + " agentkit checks nothing inside it");
   }
 
   @Test
