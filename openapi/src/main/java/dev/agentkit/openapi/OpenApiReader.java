@@ -275,13 +275,13 @@ final class OpenApiReader {
       Object content = asWritten == null ? null : contentSchema(asWritten.get("content"));
       Object schema = parameterSchema(p, asWritten, content);
       Map<String, Object> withText = withDescription(schema, p.getDescription());
+      String operandName = operandName(owner, p.getName(), p.getIn(), names);
       SchemaOperands.Mapping m =
-          SchemaOperands.property(owner, p.getName(), withText, required, document);
+          SchemaOperands.property(owner, operandName, withText, required, document);
       warnings.addAll(m.warnings());
-      names.add(p.getName());
       slots.add(slot(m.operands().get(0), p, place, content != null));
     }
-    undeclaredPathParameters(owner, path, slots);
+    undeclaredPathParameters(owner, path, slots, names);
     body(owner, path, method, operation, names, slots);
     return new Route(method.name(), path, slots, bodyMediaType(operation));
   }
@@ -365,7 +365,8 @@ final class OpenApiReader {
   }
 
   /** A {@code {name}} of the path template no parameter declares: a required string, warned. */
-  private void undeclaredPathParameters(String owner, String path, List<Route.Slot> slots) {
+  private void undeclaredPathParameters(
+      String owner, String path, List<Route.Slot> slots, Set<String> names) {
     Matcher m = Route.TEMPLATE_VARIABLE.matcher(path);
     while (m.find()) {
       String name = m.group(1);
@@ -382,7 +383,8 @@ final class OpenApiReader {
                 + " uses {"
                 + name
                 + "}, which no parameter declares; it is taken as a required string operand");
-        Operand o = new Operand(name, "", OperandType.STRING, true, List.of(), false);
+        String operandName = operandName(owner, name, "path", names);
+        Operand o = new Operand(operandName, "", OperandType.STRING, true, List.of(), false);
         slots.add(new Route.Slot(o, name, Route.Place.PATH));
       }
     }
@@ -452,6 +454,33 @@ final class OpenApiReader {
       warnings.addAll(m.warnings());
       slots.add(new Route.Slot(m.operands().get(0), "body", Route.Place.WHOLE_BODY));
     }
+  }
+
+  /**
+   * A parameter's operand name: its own, or {@code <in>_<name>} when an earlier parameter (in
+   * another place) took it, with a warning; the name is then taken.
+   */
+  private String operandName(String owner, String name, String in, Set<String> names) {
+    String operandName = name;
+    if (names.contains(name)) {
+      while (names.contains(operandName)) {
+        operandName = in + "_" + operandName;
+      }
+      warnings.add(
+          "[OpenApiOperandClash] "
+              + owner
+              + " in "
+              + origin
+              + " has two parameters named \""
+              + name
+              + "\"; the "
+              + in
+              + " one is operand \""
+              + operandName
+              + "\"");
+    }
+    names.add(operandName);
+    return operandName;
   }
 
   private String clash(String owner, String name) {

@@ -388,6 +388,32 @@ class OpenApiContractSourceTest {
   }
 
   @Test
+  void twoParametersOfOneNameInTwoPlacesAreTwoOperands() throws Exception {
+    OpenApiContractSource source =
+        served(
+            document(
+                "/things/{id}",
+                "get:\n  operationId: get\n  parameters:\n"
+                    + "    - {name: id, in: query, schema: {type: string}}\n"
+                    + "    - {name: id, in: header, schema: {type: string}}\n"
+                    + "  responses: {'200': {description: ok}}"));
+    assertThat(source.fetch().op("get").orElseThrow().operandNames())
+        .containsExactly("id", "header_id", "path_id");
+    assertThat(source.warnings())
+        .containsExactly(
+            "[OpenApiOperandClash] operation \"get\" in "
+                + server.uri("/openapi")
+                + " has two parameters named \"id\"; the header one is operand \"header_id\"",
+            "[OpenApiPathParameter] operation \"get\" in "
+                + server.uri("/openapi")
+                + ": the path /things/{id} uses {id}, which no parameter declares; it is taken as"
+                + " a required string operand",
+            "[OpenApiOperandClash] operation \"get\" in "
+                + server.uri("/openapi")
+                + " has two parameters named \"id\"; the path one is operand \"path_id\"");
+  }
+
+  @Test
   void aNonJsonBodyIsOneStringOperand() throws Exception {
     OpenApiContractSource source =
         served(

@@ -90,7 +90,10 @@ class ReaderEdgesTest {
     assertThat(read.warnings())
         .containsExactly(
             "[OpenApiPathParameter] operation \"get\" in doc: the path /a/{id} uses {id}, which"
-                + " no parameter declares; it is taken as a required string operand");
+                + " no parameter declares; it is taken as a required string operand",
+            "[OpenApiOperandClash] operation \"get\" in doc has two parameters named \"id\"; the"
+                + " path one is operand \"path_id\"");
+    assertThat(read.ops().get(0).operandNames()).containsExactly("id", "path_id");
     assertThat(read.routes().get("get").bodyMediaType()).isEqualTo("application/json");
   }
 
