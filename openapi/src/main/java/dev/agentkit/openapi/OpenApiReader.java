@@ -96,11 +96,15 @@ final class OpenApiReader {
     if (redact != null) {
       // The text may spell a credential with YAML escapes that only parsing resolves: read back
       // what was parsed, and parse it again blanked when it shows one.
+      Map<String, Object> asRead = raw;
       String parsed = json(api);
       String blanked = redact.apply(parsed);
       if (!blanked.equals(parsed)) {
         api = parse(blanked);
       }
+      // Schemas are read from the tree, which holds what the model drops (const, x- keys): every
+      // string of it is blanked too, as parsing decoded it.
+      raw = asMap(blanked(asRead, redact));
     }
     components = api.getComponents() == null ? new Components() : api.getComponents();
     mapper = modelMapper(api);
@@ -357,6 +361,24 @@ final class OpenApiReader {
       at = at instanceof Map<?, ?> m ? m.get(key) : null;
     }
     return at;
+  }
+
+  /** The tree with {@code redact} applied to every key and string in it. */
+  private static Object blanked(Object v, UnaryOperator<String> redact) {
+    if (v instanceof String text) {
+      return redact.apply(text);
+    }
+    if (v instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, x) -> out.put(redact.apply(String.valueOf(k)), blanked(x, redact)));
+      return out;
+    }
+    if (v instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(x -> out.add(blanked(x, redact)));
+      return out;
+    }
+    return v;
   }
 
   @SuppressWarnings("unchecked")
