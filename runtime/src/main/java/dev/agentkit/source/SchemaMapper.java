@@ -298,9 +298,12 @@ final class SchemaMapper {
     }
     boolean oneOf = s.containsKey("oneOf");
     String key = oneOf ? "oneOf" : "anyOf";
-    if (!(s.get(key) instanceof List<?> list) || list.isEmpty()) {
+    if (!(s.get(key) instanceof List<?> list)) {
       throw new Unreadable(
           "its " + key + " is " + SchemaValues.shown(s.get(key)) + ", not a list of schemas");
+    }
+    if (list.isEmpty()) {
+      throw new Unreadable("its " + key + " lists no alternative, so no value could be valid");
     }
     Map<String, Object> shared = new LinkedHashMap<>(s);
     shared.remove(key);

@@ -182,8 +182,11 @@ final class SchemaResolver {
       }
     }
     if (all != null) {
-      if (!(all instanceof List<?> list) || list.isEmpty()) {
+      if (!(all instanceof List<?> list)) {
         return "its allOf is " + SchemaValues.shown(all) + ", not a list of schemas";
+      }
+      if (list.isEmpty()) {
+        return "its allOf lists no schema";
       }
       for (Object part : list) {
         String problem = collect(part, parts, refs, chain, active);

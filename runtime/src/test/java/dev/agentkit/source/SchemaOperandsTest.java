@@ -461,4 +461,79 @@ class SchemaOperandsTest {
     assertThat(SchemaOperands.isObject(object("{'$ref':'#/d/S'}"), doc)).isFalse();
     assertThat(SchemaOperands.isObject(object("{'oneOf':[{'$ref':'#/d/O'}]}"), doc)).isFalse();
   }
+
+  /** Each reason a node stays opaque, as the warning gives it after "at x: "; "-" for none. */
+  @Test
+  void eachReasonANodeStaysOpaqueIsNamed() {
+    String[] cases = {
+      "'abc'| its schema is \"abc\", not an object",
+      "{'allOf':{}}| its allOf is an object, not a list of schemas",
+      "{'allOf':[]}| its allOf lists no schema",
+      "{'$ref':7}| its $ref is 7, not a string",
+      "{'allOf':[{'properties':1},{'properties':{}}]}| its allOf is not a plain merge: a part's"
+          + " properties is not an object",
+      "{'allOf':[{'minimum':'a'},{'minimum':1}]}| its allOf is not a plain merge: a part's"
+          + " minimum is not a number",
+      "{'allOf':[{'type':'x'},{'type':'string'}]}| its allOf is not a plain merge: a part's type"
+          + " \"x\" is not a JSON Schema type",
+      "{'allOf':[{'enum':'a'},{'enum':['a']}]}| its allOf is not a plain merge: a part's enum is"
+          + " not a list of values",
+      "{'type':7}| its type is 7, not a type name",
+      "{'type':[]}| its type is an empty list, which allows no value",
+      "{'type':'object','properties':[]}| its properties is a list, not an object",
+      "{'type':'object','properties':{' ':{}}}| it declares a property with a blank name",
+      "{'type':'object','required':'a'}| its required is \"a\", not a list of names",
+      "{'type':'object','required':[1]}| its required lists 1, not a name",
+      "{'oneOf':[{}],'anyOf':[{}]}| it has both oneOf and anyOf, which one union cannot carry",
+      "{'oneOf':[]}| its oneOf lists no alternative, so no value could be valid",
+      "{'type':'number','minimum':5,'maximum':1}| its lower bound 5 is not below its upper bound"
+          + " 1, so no value could be valid",
+      "{'type':'number','multipleOf':0}| its multipleOf is 0, not above 0",
+      "{'enum':'a'}| its enum is \"a\", not a list of values",
+      "{'type':'string','maxLength':1.5}| its maxLength is 1.5, not a whole number from 0 up",
+      "{'type':'string','format':3}| its format is 3, not a string",
+      "{'type':'string','default':{'a':[]},'description':'d'}| -",
+    };
+    for (String c : cases) {
+      String schema = c.substring(0, c.indexOf('|'));
+      String reason = c.substring(c.indexOf('|') + 1).strip();
+      List<String> w = warnings(schema);
+      if (reason.equals("-")) {
+        assertThat(w).as(schema).isEmpty();
+        continue;
+      }
+      assertThat(w)
+          .as(schema)
+          .containsExactly(
+              "[SchemaUnmapped] tool \"create_task\", at x: "
+                  + reason
+                  + ", so any JSON value is accepted there and agentkit checks nothing inside it");
+    }
+  }
+
+  @Test
+  void defaultsAndConstantsNoJsonHoldsAreNamed() {
+    Map<String, Object> infinite = new java.util.LinkedHashMap<>();
+    infinite.put("type", "number");
+    infinite.put("default", Double.POSITIVE_INFINITY);
+    Object deep = "v";
+    for (int i = 0; i < 70; i++) {
+      deep = List.of(deep);
+    }
+    Map<String, Object> nested = Map.of("const", deep);
+    Map<String, Object> odd = Map.of("const", new Object());
+    for (Map.Entry<Map<String, Object>, String> e :
+        Map.of(
+                infinite, "its default holds the number Infinity, which is not finite",
+                nested, "its const nests deeper than 64 levels",
+                odd, "its const holds a Object")
+            .entrySet()) {
+      Mapping m = SchemaOperands.object(TOOL, Map.of("properties", Map.of("x", e.getKey())), null);
+      assertThat(m.warnings())
+          .containsExactly(
+              "[SchemaUnmapped] tool \"create_task\", at x: "
+                  + e.getValue()
+                  + ", so any JSON value is accepted there and agentkit checks nothing inside it");
+    }
+  }
 }
