@@ -6,6 +6,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Problem;
 import dev.agentkit.contract.Tier;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -100,7 +101,12 @@ class SchemaOperandsPropertyTest {
         .containsExactlyElementsOf(properties.keySet());
     assertThat(m.warnings()).allMatch(w -> w.startsWith("[SchemaUnmapped] tool \"t\", at "));
     Op op = Op.builder("t").tier(Tier.READ_ONLY).operands(m.operands()).build();
-    assertThat(op.problems()).isEmpty();
+    // The names are kept as served; only one no one could read is a problem (UnreadableNameTest),
+    // and a contract holding one is never written as a snapshot.
+    assertThat(op.problems()).allMatch(p -> p.kind() == Problem.Kind.UNREADABLE_NAME);
+    if (!op.problems().isEmpty()) {
+      return;
+    }
     Contract contract = Contract.of("hostile", "test", List.of(op));
     String snapshot = ContractSnapshot.write(contract);
     Contract back = ContractSnapshot.parse(snapshot.getBytes(StandardCharsets.UTF_8), "snapshot");
