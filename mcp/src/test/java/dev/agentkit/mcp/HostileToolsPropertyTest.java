@@ -101,7 +101,9 @@ class HostileToolsPropertyTest {
         assertThat(w).startsWith("[Schema");
       }
       for (Op op : read.ops()) {
-        assertThat(op.problems()).isEmpty();
+        // Tool names are kept as served: one no one could read is the one problem there may be.
+        assertThat(op.problems())
+            .allMatch(p -> p.kind() == dev.agentkit.contract.Problem.Kind.UNREADABLE_NAME);
       }
     } catch (ContractSourceException e) {
       Set<String> tags =
