@@ -32,7 +32,7 @@ class ArchitectureTest {
           "internal.json", Set.of("internal.text"),
           "contract", Set.of("internal.text", "internal.json"),
           "internal", Set.of("contract", "internal.text", "internal.json"),
-          "source", Set.of("contract", "internal.text"),
+          "source", Set.of("contract", "internal.text", "internal.json"),
           "drift", Set.of("contract", "internal.text"),
           "agentkit", Set.of("contract", "internal", "internal.text", "source", "drift"),
           "tool", Set.of("agentkit", "contract", "internal", "internal.text", "internal.json"),

@@ -3,9 +3,9 @@ package dev.agentkit.mcp;
 import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
 import dev.agentkit.RunHandler;
+import dev.agentkit.contract.Operand;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpArguments;
-import dev.agentkit.source.SchemaOperands;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.time.Duration;
@@ -17,9 +17,9 @@ import java.util.Objects;
 /**
  * Runs a verified call as the MCP {@code tools/call} its tool takes, over the session of the {@link
  * McpContractSource} the contract came from: the arguments as a typed JSON object (numbers as
- * numbers, booleans as booleans, lists as arrays, structured operands as the JSON they hold; blank
- * ones left out), the call bounded by a timeout. The result is the text the tool returned. A result
- * marked {@code isError}, an error answer, a timeout or a transport failure is a {@link
+ * numbers, booleans as booleans, lists as arrays, objects, arrays and unions as the JSON they hold;
+ * blank ones left out), the call bounded by a timeout. The result is the text the tool returned. A
+ * result marked {@code isError}, an error answer, a timeout or a transport failure is a {@link
  * CallFailedException} the model may read, with the server's text and the source's credentials
  * blanked. Thread-safe.
  */
@@ -55,7 +55,7 @@ public final class McpActions {
    */
   public String run(Call call) throws CallFailedException {
     String opcode = call.op().opcode();
-    List<SchemaOperands.Field> fields;
+    List<Operand> fields;
     try {
       fields = source.fields().get(opcode);
     } catch (ContractSourceException e) {

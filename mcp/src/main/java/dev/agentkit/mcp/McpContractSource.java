@@ -1,6 +1,7 @@
 package dev.agentkit.mcp;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Operand;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -248,7 +249,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
   }
 
   /** The mapped operands of the last fetch's tools, fetching first when there was none. */
-  Map<String, List<SchemaOperands.Field>> fields() throws ContractSourceException {
+  Map<String, List<Operand>> fields() throws ContractSourceException {
     ToolMapping.Read read = last;
     if (read == null) {
       fetch();

@@ -1,6 +1,7 @@
 package dev.agentkit.mcp;
 
 import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.SchemaOperands;
@@ -57,8 +58,7 @@ final class ToolMapping {
           new TierRule("anything else (destructive, or no hints)", h -> true, Tier.IRREVERSIBLE));
 
   /** What a list of tools maps to. */
-  record Read(
-      List<Op> ops, Map<String, List<SchemaOperands.Field>> fields, List<String> warnings) {}
+  record Read(List<Op> ops, Map<String, List<Operand>> fields, List<String> warnings) {}
 
   private ToolMapping() {}
 
@@ -81,7 +81,7 @@ final class ToolMapping {
    */
   static Read read(List<McpSchema.Tool> tools, String origin) throws ContractSourceException {
     List<Op> ops = new ArrayList<>();
-    Map<String, List<SchemaOperands.Field>> fields = new LinkedHashMap<>();
+    Map<String, List<Operand>> fields = new LinkedHashMap<>();
     List<String> warnings = new ArrayList<>();
     for (int i = 0; i < tools.size(); i++) {
       McpSchema.Tool tool = tools.get(i);
@@ -98,7 +98,7 @@ final class ToolMapping {
       SchemaOperands.Mapping mapping =
           SchemaOperands.object("tool \"" + name + "\"", tool.inputSchema(), tool.inputSchema());
       warnings.addAll(mapping.warnings());
-      fields.put(name, mapping.fields());
+      fields.put(name, mapping.operands());
       ops.add(
           Op.builder(name)
               .description(descriptionOf(tool))

@@ -34,9 +34,24 @@ class HostileToolsPropertyTest {
         Arbitraries.just(Map.of("oneOf", List.of())),
         Arbitraries.just(Map.of("type", "array", "items", Map.of("type", "object"))),
         Arbitraries.just(Map.of("enum", List.of(1, "a", true))),
+        // A $ref back to the property itself, through the input schema: a cycle.
+        Arbitraries.just(Map.of("type", "array", "items", Map.of("$ref", "#"))),
+        Arbitraries.just(
+            Map.of("allOf", List.of(Map.of("type", "string"), Map.of("type", "integer")))),
+        Arbitraries.just(Map.of("type", "number", "minimum", Double.POSITIVE_INFINITY)),
+        Arbitraries.integers().between(0, 300).map(HostileToolsPropertyTest::nested),
         Arbitraries.just(List.of()),
         Arbitraries.strings().ofMaxLength(5).map(s -> (Object) s),
         Arbitraries.just((Object) 42));
+  }
+
+  /** Arrays of arrays, {@code depth} deep: deeper than a tree may nest from 32 on. */
+  private static Object nested(int depth) {
+    Object node = Map.of("type", "string");
+    for (int i = 0; i < depth; i++) {
+      node = Map.of("type", "array", "items", node);
+    }
+    return node;
   }
 
   @Provide
@@ -84,6 +99,11 @@ class HostileToolsPropertyTest {
       }
       for (String w : read.warnings()) {
         assertThat(w).startsWith("[Schema");
+      }
+      for (Op op : read.ops()) {
+        // Tool names are kept as served: one no one could read is the one problem there may be.
+        assertThat(op.problems())
+            .allMatch(p -> p.kind() == dev.agentkit.contract.Problem.Kind.UNREADABLE_NAME);
       }
     } catch (ContractSourceException e) {
       Set<String> tags =

@@ -50,15 +50,17 @@ class McpContractSourceTest {
               OperandType.BOOLEAN,
               OperandType.STRING,
               OperandType.DATE,
-              OperandType.STRING);
+              OperandType.OBJECT);
       assertThat(create.operand("labels").orElseThrow().list()).isTrue();
       assertThat(create.operand("title").orElseThrow().required()).isTrue();
       assertThat(create.operand("estimate").orElseThrow().required()).isFalse();
       assertThat(source.warnings())
           .containsExactly(
-              "[SchemaUnmapped] tool \"odd_tool\", property \"either\": oneOf offers alternatives,"
-                  + " which one operand cannot carry, so it is taken as an opaque value (JSON text"
-                  + " the model writes); give it one type to type-check it");
+              "[SchemaUnmapped] tool \"odd_tool\", at pair[]: its items are a schema per position"
+                  + " (a tuple), which one item schema cannot carry, so any JSON value is accepted"
+                  + " there and agentkit checks nothing inside it");
+      assertThat(contract.op("odd_tool").orElseThrow().operand("either").orElseThrow().type())
+          .isEqualTo(OperandType.UNION);
       assertThat(source.describe()).isEqualTo("stdio:" + StdioServers.java());
     }
   }

@@ -48,6 +48,7 @@ final class Scenarios {
         s.call("list_tasks", args -> sleep(10_000));
         yield s;
       }
+      case "reference" -> reference(parts[1], parts.length > 2 ? parts[2] : "");
       default -> throw new IllegalArgumentException("no scenario " + name);
     };
   }
@@ -105,7 +106,9 @@ final class Scenarios {
             null,
             Map.<String, Object>entry(
                 "either",
-                Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "integer"))))));
+                Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "integer")))),
+            Map.<String, Object>entry(
+                "pair", Map.of("type", "array", "items", List.of(Map.of("type", "string"))))));
     s.call("list_tasks", args -> ToolServer.text("tasks of " + args.get("project_id")));
     s.call(
         "set_task_status",
@@ -146,6 +149,51 @@ final class Scenarios {
             Map.<String, Object>entry("weird_" + token, Map.of("anyOf", List.of()))));
     s.call("leaky", args -> ToolServer.error("denied for " + token));
     return s;
+  }
+
+  /**
+   * One of the MCP project's reference servers as it lists its tools ({@code
+   * reference-servers/<server>.json}, recorded from the npm package), every tool answering with the
+   * arguments it received as JSON. Variant {@code changed} of server-memory adds a required
+   * property {@code createdBy} to {@code create_entities}'s entity.
+   */
+  static ToolServer reference(String server, String variant) {
+    String resource = "/reference-servers/" + server + ".json";
+    ToolServer s = new ToolServer(server, variant.isEmpty() ? "2026.8.31" : variant);
+    try (java.io.InputStream in = Scenarios.class.getResourceAsStream(resource)) {
+      McpSchema.ListToolsResult listed =
+          ToolServer.JSON.readValue(
+              new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+              McpSchema.ListToolsResult.class);
+      for (McpSchema.Tool t : listed.tools()) {
+        s.tool(variant.equals("changed") ? withCreatedBy(t) : t);
+        s.call(t.name(), args -> ToolServer.text(echo(args)));
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return s;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static McpSchema.Tool withCreatedBy(McpSchema.Tool t) {
+    if (!t.name().equals("create_entities")) {
+      return t;
+    }
+    Map<String, Object> schema = ToolServer.JSON.convertValue(t.inputSchema(), Map.class);
+    Map<String, Object> entities =
+        (Map<String, Object>) ((Map<String, Object>) schema.get("properties")).get("entities");
+    Map<String, Object> entity = (Map<String, Object>) entities.get("items");
+    ((Map<String, Object>) entity.get("properties")).put("createdBy", Map.of("type", "string"));
+    List<Object> required = new java.util.ArrayList<>((List<Object>) entity.get("required"));
+    required.add("createdBy");
+    entity.put("required", required);
+    return McpSchema.Tool.builder(t.name())
+        .title(t.title())
+        .description(t.description())
+        .inputSchema(schema)
+        .annotations(t.annotations())
+        .build();
   }
 
   private static String echo(Map<String, Object> args) {

@@ -60,6 +60,40 @@ final class DocumentTree {
     return DeserializationUtils.isJson(text) ? tree.json(text) : tree.yaml(text);
   }
 
+  /**
+   * A tree as the neutral JSON values {@code SchemaOperands} reads: objects as ordered maps, arrays
+   * as lists, numbers exactly ({@link java.math.BigDecimal}; a double no decimal holds stays a
+   * double, which the mapping refuses by name), strings, booleans and null. Its depth is the
+   * document's, which {@link #read} bounded.
+   */
+  static Object plain(JsonNode node) {
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return null;
+    }
+    if (node.isObject()) {
+      Map<String, Object> out = new java.util.LinkedHashMap<>();
+      node.fields().forEachRemaining(e -> out.put(e.getKey(), plain(e.getValue())));
+      return out;
+    }
+    if (node.isArray()) {
+      List<Object> out = new java.util.ArrayList<>(node.size());
+      node.forEach(e -> out.add(plain(e)));
+      return out;
+    }
+    if (node.isNumber()) {
+      if (node.isIntegralNumber()) {
+        return new java.math.BigDecimal(node.bigIntegerValue());
+      }
+      return Double.isFinite(node.doubleValue()) || node.isBigDecimal()
+          ? node.decimalValue()
+          : node.doubleValue();
+    }
+    if (node.isBoolean()) {
+      return node.booleanValue();
+    }
+    return node.asText();
+  }
+
   private JsonNode json(String text) throws ContractSourceException {
     ObjectMapper mapper = Json.mapper().copy();
     mapper

@@ -19,11 +19,11 @@ import java.util.Objects;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Runs a verified call as the HTTP request its OpenAPI operation describes: path parameters
- * substituted into the template (percent-encoded), query parameters encoded (a list repeats the
- * parameter), header parameters set, and the body properties written as a JSON object with the
- * schema's JSON types (numbers as numbers, booleans as booleans, lists as arrays, structured
- * operands as the JSON they hold). Blank arguments are left out.
+ * Runs a verified call as the HTTP request its OpenAPI operation describes: path, query and header
+ * parameters written in their OpenAPI style (percent-encoded; by default a query array repeats the
+ * parameter, a path or header array is comma-separated), and the body properties written as a JSON
+ * object with the schema's JSON types (numbers as numbers, booleans as booleans, objects, arrays
+ * and unions as the JSON they hold, at any depth). Blank arguments are left out.
  *
  * <p>Like {@code HttpContractSource}: one deadline covers the whole exchange, the response is read
  * up to a cap, redirects are not followed, and the caller's header values (credentials) are blanked

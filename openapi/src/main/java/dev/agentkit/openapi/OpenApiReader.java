@@ -10,7 +10,6 @@ import dev.agentkit.contract.Tier;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.SchemaOperands;
-import dev.agentkit.source.SchemaOperands.Field;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.core.util.Json31;
 import io.swagger.v3.oas.models.Components;
@@ -62,6 +61,7 @@ final class OpenApiReader {
   private final DocumentLimits limits;
   private final List<String> warnings = new ArrayList<>();
   private Map<String, Object> document;
+  private Map<String, Object> raw;
   private Components components;
   private ObjectMapper mapper;
 
@@ -96,16 +96,21 @@ final class OpenApiReader {
     if (redact != null) {
       // The text may spell a credential with YAML escapes that only parsing resolves: read back
       // what was parsed, and parse it again blanked when it shows one.
+      Map<String, Object> asRead = raw;
       String parsed = json(api);
       String blanked = redact.apply(parsed);
       if (!blanked.equals(parsed)) {
         api = parse(blanked);
       }
+      // Schemas are read from the tree, which holds what the model drops (const, x- keys): every
+      // string of it is blanked too, as parsing decoded it.
+      raw = asMap(blanked(asRead, redact));
     }
     components = api.getComponents() == null ? new Components() : api.getComponents();
     mapper = modelMapper(api);
-    document = new LinkedHashMap<>();
-    document.put("components", tree(components));
+    // Schemas are read from the document as written, not from the parser's model, which drops or
+    // recasts keywords its version does not know (const, type lists in 3.0, defaults by type).
+    document = raw;
     return operations(api);
   }
 
@@ -117,6 +122,7 @@ final class OpenApiReader {
     if (!tree.isObject()) {
       throw unreadable(origin, List.of("the document is not a mapping of names to values"));
     }
+    raw = asMap(DocumentTree.plain(tree));
     SwaggerParseResult result = new OpenAPIV3Parser().parseJsonNode(null, tree, options);
     OpenAPI api = result.getOpenAPI();
     if (api == null || api.getOpenapi() == null) {
@@ -209,7 +215,7 @@ final class OpenApiReader {
       throws ContractSourceException {
     List<Operand> operands = new ArrayList<>();
     for (Route.Slot slot : route.slots()) {
-      operands.add(slot.field().operand());
+      operands.add(slot.operand());
     }
     Object objectType =
         operation.getExtensions() == null
@@ -262,27 +268,127 @@ final class OpenApiReader {
     String owner = "operation \"" + id + "\"";
     List<Route.Slot> slots = new ArrayList<>();
     Set<String> names = new HashSet<>();
+    Map<String, Map<String, Object>> written = rawParameters(path, method);
     for (Parameter p : parameters(item, operation)) {
       if (p.getName() == null || !PARAMETER_PLACES.contains(p.getIn())) {
         continue; // cookie parameters are the client's business, not the model's
       }
       boolean required = Boolean.TRUE.equals(p.getRequired()) || "path".equals(p.getIn());
-      Object schema = p.getSchema() == null ? Map.of() : tree(p.getSchema());
-      Map<String, Object> withText = withDescription(schema, p.getDescription());
-      SchemaOperands.Mapping m =
-          SchemaOperands.property(owner, p.getName(), withText, required, document);
-      warnings.addAll(m.warnings());
       Route.Place place = Route.Place.valueOf(p.getIn().toUpperCase(Locale.ROOT));
-      names.add(p.getName());
-      slots.add(new Route.Slot(m.fields().get(0), p.getName(), place));
+      Map<String, Object> asWritten = written.get(p.getIn() + " " + p.getName());
+      Object content = asWritten == null ? null : contentSchema(asWritten.get("content"));
+      Object schema = parameterSchema(p, asWritten, content);
+      Map<String, Object> withText = withDescription(schema, p.getDescription());
+      String operandName = operandName(owner, p.getName(), p.getIn(), names);
+      SchemaOperands.Mapping m =
+          SchemaOperands.property(owner, operandName, withText, required, document);
+      warnings.addAll(m.warnings());
+      slots.add(slot(m.operands().get(0), p, place, content != null));
     }
-    undeclaredPathParameters(owner, path, slots);
-    body(owner, operation, names, slots);
+    undeclaredPathParameters(owner, path, slots, names);
+    body(owner, path, method, operation, names, slots);
     return new Route(method.name(), path, slots, bodyMediaType(operation));
   }
 
+  /** A parameter's slot: its style and explode as declared, else its place's defaults. */
+  private static Route.Slot slot(Operand o, Parameter p, Route.Place place, boolean content) {
+    ParameterStyle style =
+        content
+            ? ParameterStyle.json(place)
+            : ParameterStyle.of(p.getStyle() == null ? null : p.getStyle().toString(), place);
+    boolean explode = p.getExplode() == null ? style.explodesByDefault() : p.getExplode();
+    return new Route.Slot(o, p.getName(), place, style, explode);
+  }
+
+  /** The schema as the document writes it: its {@code schema}, its content's, or the model's. */
+  private Object parameterSchema(Parameter p, Map<String, Object> asWritten, Object content) {
+    if (asWritten != null && asWritten.containsKey("schema")) {
+      return asWritten.get("schema");
+    }
+    if (content != null) {
+      return content;
+    }
+    return p.getSchema() == null ? Map.of() : tree(p.getSchema());
+  }
+
+  /** The schema of a {@code content} map's first media type, or null. */
+  private static Object contentSchema(Object content) {
+    if (content instanceof Map<?, ?> media && !media.isEmpty()) {
+      Object first = media.values().iterator().next();
+      return first instanceof Map<?, ?> m && m.containsKey("schema") ? m.get("schema") : null;
+    }
+    return null;
+  }
+
+  /**
+   * The parameters of a path and operation as the document writes them ($refs followed), by place
+   * and name; the operation's override the path's.
+   */
+  private Map<String, Map<String, Object>> rawParameters(String path, HttpMethod method) {
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    Map<String, Object> item = asMap(asMap(raw.get("paths")).get(path));
+    Map<String, Object> op = asMap(item.get(method.name().toLowerCase(Locale.ROOT)));
+    for (Object list : new Object[] {item.get("parameters"), op.get("parameters")}) {
+      if (list instanceof List<?> parameters) {
+        for (Object p : parameters) {
+          Map<String, Object> written = asMap(followed(p));
+          out.put(written.get("in") + " " + written.get("name"), written);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A node with its {@code $ref}s followed within the document (a few hops at most), or null. */
+  private Object followed(Object node) {
+    Object at = node;
+    for (int hops = 0;
+        hops < 8 && at instanceof Map<?, ?> m && m.get("$ref") instanceof String r;
+        hops++) {
+      at = pointer(r);
+    }
+    return at;
+  }
+
+  /** The value at a JSON Pointer fragment of the document, or null. */
+  private Object pointer(String ref) {
+    if (!ref.startsWith("#/")) {
+      return null;
+    }
+    Object at = raw;
+    for (String token : ref.substring(2).split("/", -1)) {
+      String key = token.replace("~1", "/").replace("~0", "~");
+      at = at instanceof Map<?, ?> m ? m.get(key) : null;
+    }
+    return at;
+  }
+
+  /** The tree with {@code redact} applied to every key and string in it. */
+  private static Object blanked(Object v, UnaryOperator<String> redact) {
+    if (v instanceof String text) {
+      return redact.apply(text);
+    }
+    if (v instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, x) -> out.put(redact.apply(String.valueOf(k)), blanked(x, redact)));
+      return out;
+    }
+    if (v instanceof List<?> l) {
+      List<Object> out = new ArrayList<>(l.size());
+      l.forEach(x -> out.add(blanked(x, redact)));
+      return out;
+    }
+    return v;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(Object v) {
+    return v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+  }
+
   /** A {@code {name}} of the path template no parameter declares: a required string, warned. */
-  private void undeclaredPathParameters(String owner, String path, List<Route.Slot> slots) {
+  private void undeclaredPathParameters(
+      String owner, String path, List<Route.Slot> slots, Set<String> names) {
     Matcher m = Route.TEMPLATE_VARIABLE.matcher(path);
     while (m.find()) {
       String name = m.group(1);
@@ -299,9 +405,9 @@ final class OpenApiReader {
                 + " uses {"
                 + name
                 + "}, which no parameter declares; it is taken as a required string operand");
-        Operand o = new Operand(name, "", OperandType.STRING, true, List.of(), false);
-        slots.add(
-            new Route.Slot(new Field(o, SchemaOperands.JsonKind.STRING), name, Route.Place.PATH));
+        String operandName = operandName(owner, name, "path", names);
+        Operand o = new Operand(operandName, "", OperandType.STRING, true, List.of(), false);
+        slots.add(new Route.Slot(o, name, Route.Place.PATH));
       }
     }
   }
@@ -321,13 +427,20 @@ final class OpenApiReader {
     return new ArrayList<>(byKey.values());
   }
 
-  private void body(String owner, Operation operation, Set<String> names, List<Route.Slot> slots) {
+  private void body(
+      String owner,
+      String path,
+      HttpMethod method,
+      Operation operation,
+      Set<String> names,
+      List<Route.Slot> slots) {
     RequestBody body = resolve(operation.getRequestBody());
     if (body == null || body.getContent() == null || body.getContent().isEmpty()) {
       return;
     }
     boolean required = Boolean.TRUE.equals(body.getRequired());
-    MediaType json = jsonMedia(body);
+    String jsonType = jsonMediaType(body);
+    MediaType json = jsonType == null ? null : body.getContent().get(jsonType);
     if (json == null) {
       String type = body.getContent().keySet().iterator().next();
       warnings.add(
@@ -338,47 +451,58 @@ final class OpenApiReader {
               + " takes a "
               + type
               + " body, which is not JSON; it is one string operand \"body\" sent as is");
-      slots.add(
-          new Route.Slot(
-              new Field(
-                  new Operand(
-                      "body",
-                      body.getDescription(),
-                      OperandType.STRING,
-                      required,
-                      List.of(),
-                      false),
-                  SchemaOperands.JsonKind.STRING),
-              "body",
-              Route.Place.RAW_BODY));
+      Operand o =
+          new Operand(
+              "body", body.getDescription(), OperandType.STRING, required, List.of(), false);
+      slots.add(new Route.Slot(o, "body", Route.Place.RAW_BODY));
       return;
     }
-    Object schema = json.getSchema() == null ? Map.of() : tree(json.getSchema());
-    if (isObject(schema)) {
+    Object schema = bodySchema(path, method, jsonType, json);
+    if (SchemaOperands.isObject(schema, document)) {
       SchemaOperands.Mapping m = SchemaOperands.object(owner, schema, document);
       warnings.addAll(m.warnings());
-      for (Field f : m.fields()) {
-        String name = f.operand().name();
+      for (Operand o : m.operands()) {
+        String name = o.name();
         String operandName = names.contains(name) ? clash(owner, name) : name;
         names.add(operandName);
-        Operand o = f.operand();
         Operand renamed =
-            new Operand(
-                operandName,
-                o.description(),
-                o.type(),
-                o.required() && required,
-                o.enumValues(),
-                o.list());
-        slots.add(new Route.Slot(new Field(renamed, f.kind()), name, Route.Place.BODY));
+            new Operand(operandName, o.description(), o.required() && required, o.schema());
+        slots.add(new Route.Slot(renamed, name, Route.Place.BODY));
       }
     } else {
       SchemaOperands.Mapping m =
           SchemaOperands.property(
               owner, "body", withDescription(schema, body.getDescription()), required, document);
       warnings.addAll(m.warnings());
-      slots.add(new Route.Slot(m.fields().get(0), "body", Route.Place.WHOLE_BODY));
+      slots.add(new Route.Slot(m.operands().get(0), "body", Route.Place.WHOLE_BODY));
     }
+  }
+
+  /**
+   * A parameter's operand name: its own, or {@code <in>_<name>} when an earlier parameter (in
+   * another place) took it, with a warning; the name is then taken.
+   */
+  private String operandName(String owner, String name, String in, Set<String> names) {
+    String operandName = name;
+    if (names.contains(name)) {
+      while (names.contains(operandName)) {
+        operandName = in + "_" + operandName;
+      }
+      warnings.add(
+          "[OpenApiOperandClash] "
+              + owner
+              + " in "
+              + origin
+              + " has two parameters named \""
+              + name
+              + "\"; the "
+              + in
+              + " one is operand \""
+              + operandName
+              + "\"");
+    }
+    names.add(operandName);
+    return operandName;
   }
 
   private String clash(String owner, String name) {
@@ -396,32 +520,24 @@ final class OpenApiReader {
     return renamed;
   }
 
-  private boolean isObject(Object schema) {
-    Object s = schema;
-    for (int hops = 0;
-        hops < 16 && s instanceof Map<?, ?> m && m.get("$ref") instanceof String ref;
-        hops++) {
-      s = lookUp(ref);
+  /** The body's schema as the document writes it, else the parser's model of it. */
+  private Object bodySchema(String path, HttpMethod method, String jsonType, MediaType json) {
+    Map<String, Object> item = asMap(asMap(raw.get("paths")).get(path));
+    Map<String, Object> op = asMap(item.get(method.name().toLowerCase(Locale.ROOT)));
+    Map<String, Object> media =
+        asMap(asMap(asMap(followed(op.get("requestBody"))).get("content")).get(jsonType));
+    if (media.containsKey("schema")) {
+      return media.get("schema");
     }
-    return s instanceof Map<?, ?> m
-        && (m.containsKey("properties") || "object".equals(m.get("type")));
+    return json.getSchema() == null ? Map.of() : tree(json.getSchema());
   }
 
-  /** A schema of the components, from their tree (converted once per document). */
-  private Object lookUp(String ref) {
-    String prefix = "#/components/schemas/";
-    return ref.startsWith(prefix)
-            && document.get("components") instanceof Map<?, ?> c
-            && c.get("schemas") instanceof Map<?, ?> schemas
-        ? schemas.get(ref.substring(prefix.length()))
-        : null;
-  }
-
-  private static MediaType jsonMedia(RequestBody body) {
-    for (Map.Entry<String, MediaType> e : body.getContent().entrySet()) {
-      String type = e.getKey().toLowerCase(Locale.ROOT);
+  /** The key of the body's first JSON media type, or null. */
+  private static String jsonMediaType(RequestBody body) {
+    for (String key : body.getContent().keySet()) {
+      String type = key.toLowerCase(Locale.ROOT);
       if (type.startsWith("application/json") || type.matches("application/[^;]*\\+json.*")) {
-        return e.getValue();
+        return key;
       }
     }
     return null;
@@ -432,8 +548,9 @@ final class OpenApiReader {
     if (body == null || body.getContent() == null || body.getContent().isEmpty()) {
       return "application/json";
     }
-    MediaType json = jsonMedia(body);
-    return json != null ? "application/json" : body.getContent().keySet().iterator().next();
+    return jsonMediaType(body) != null
+        ? "application/json"
+        : body.getContent().keySet().iterator().next();
   }
 
   private Parameter resolve(Parameter p) {

@@ -2,17 +2,15 @@ package dev.agentkit.openapi;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
+import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.LineText;
+import dev.agentkit.source.ArgumentJson;
 import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
-import dev.agentkit.source.SchemaOperands.JsonKind;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +53,7 @@ final class RequestWriter {
     HttpRequest.Builder b = HttpRequest.newBuilder().timeout(timeout);
     List<Route.Slot> body = new ArrayList<>();
     for (Route.Slot slot : route.slots()) {
-      String name = slot.field().operand().name();
+      String name = slot.operand().name();
       if (!call.hasArg(name)) {
         continue;
       }
@@ -160,7 +158,7 @@ final class RequestWriter {
   /** An argument the route has no place for is refused, never dropped. */
   private void unrouted() throws CallFailedException {
     for (String arg : new java.util.TreeSet<>(call.args().keySet())) {
-      boolean routed = route.slots().stream().anyMatch(s -> s.field().operand().name().equals(arg));
+      boolean routed = route.slots().stream().anyMatch(s -> s.operand().name().equals(arg));
       if (!routed && call.hasArg(arg)) {
         throw bad(
             "operand "
@@ -179,7 +177,7 @@ final class RequestWriter {
     Route.Slot first = slots.get(0);
     b.setHeader("Content-Type", route.bodyMediaType());
     if (first.place() == Route.Place.RAW_BODY) {
-      return HttpRequest.BodyPublishers.ofString(call.arg(first.field().operand().name()));
+      return HttpRequest.BodyPublishers.ofString(call.arg(first.operand().name()));
     }
     StringWriter out = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(out)) {
@@ -210,134 +208,52 @@ final class RequestWriter {
   }
 
   private void value(JsonGenerator g, Route.Slot slot) throws IOException, CallFailedException {
-    String name = slot.field().operand().name();
-    String raw = call.arg(name);
-    if (!slot.field().operand().list()) {
-      scalar(g, name, slot.field().kind(), raw);
-      return;
-    }
-    g.writeStartArray();
-    for (String element : elements(name, raw)) {
-      scalar(g, name, slot.field().kind(), element);
-    }
-    g.writeEndArray();
+    g.writeRawValue(JsonTree.compact(json(slot)));
   }
 
-  /** Writes one value with its schema's JSON type. */
-  private void scalar(JsonGenerator g, String name, JsonKind kind, String v)
-      throws IOException, CallFailedException {
-    switch (kind) {
-      case NUMBER -> g.writeNumber(number(name, v));
-      case INTEGER -> g.writeNumber(integer(name, v));
-      case BOOLEAN -> g.writeBoolean(bool(name, v));
-      case STRUCTURED -> {
-        if (!copyJson(g, v)) {
-          throw bad("operand " + name + " must hold JSON (an object or an array), not " + quote(v));
-        }
-      }
-      case OPAQUE -> {
-        if (!copyJson(g, v)) {
-          g.writeString(v);
-        }
-      }
-      default -> g.writeString(v);
-    }
-  }
-
-  /** Copies {@code v} into {@code g} when it is exactly one JSON value; false when it is not. */
-  private static boolean copyJson(JsonGenerator g, String v) throws IOException {
-    try (JsonParser p = JSON.createParser(v)) {
-      if (p.nextToken() == null) {
-        return false;
-      }
-      p.skipChildren();
-      if (p.nextToken() != null) {
-        return false;
-      }
-    } catch (IOException e) {
-      return false;
-    }
-    try (JsonParser p = JSON.createParser(v)) {
-      p.nextToken();
-      g.copyCurrentStructure(p);
-    }
-    return true;
-  }
-
-  private List<String> elements(String name, String raw) throws CallFailedException {
-    List<String> out = new ArrayList<>();
-    try (JsonParser p = JSON.createParser(raw)) {
-      if (p.nextToken() != JsonToken.START_ARRAY) {
-        throw bad("list operand " + name + " must be a JSON array of strings");
-      }
-      while (p.nextToken() == JsonToken.VALUE_STRING) {
-        out.add(p.getText());
-      }
-      if (p.currentToken() != JsonToken.END_ARRAY) {
-        throw bad("list operand " + name + " must be a JSON array of strings");
-      }
-    } catch (IOException e) {
-      throw bad("list operand " + name + " must be a JSON array of strings");
-    }
-    return out;
-  }
-
-  private BigDecimal number(String name, String v) throws CallFailedException {
+  /** The slot's argument as the JSON value its schema says ({@link ArgumentJson}). */
+  private Object json(Route.Slot slot) throws CallFailedException {
     try {
-      return new BigDecimal(v.strip());
-    } catch (NumberFormatException e) {
-      throw bad("operand " + name + " must be a number, not " + quote(v));
+      return ArgumentJson.of(slot.operand(), call.arg(slot.operand().name()));
+    } catch (ArgumentJson.Unsendable e) {
+      throw bad(e.getMessage());
     }
   }
 
-  private BigDecimal integer(String name, String v) throws CallFailedException {
-    BigDecimal n = number(name, v);
-    if (n.stripTrailingZeros().scale() > 0) {
-      throw bad("operand " + name + " must be a whole number, not " + quote(v));
+  /** A path, query or header parameter written in its style ({@link ParameterStyle}). */
+  private String styled(Route.Slot slot, java.util.function.UnaryOperator<String> encode)
+      throws CallFailedException {
+    try {
+      return slot.style().write(slot.wireName(), json(slot), slot.explode(), encode);
+    } catch (ParameterStyle.Unwritable e) {
+      throw bad(
+          slot.place().name().toLowerCase(java.util.Locale.ROOT)
+              + " parameter "
+              + slot.wireName()
+              + " cannot be written: "
+              + e.getMessage()
+              + " (style "
+              + slot.style().name().toLowerCase(java.util.Locale.ROOT)
+              + ")");
     }
-    return n.setScale(0);
-  }
-
-  private boolean bool(String name, String v) throws CallFailedException {
-    // The spellings verify accepts for a boolean (those of Go's strconv.ParseBool).
-    return switch (v.strip()) {
-      case "true", "True", "TRUE", "t", "T", "1" -> true;
-      case "false", "False", "FALSE", "f", "F", "0" -> false;
-      default -> throw bad("operand " + name + " must be true or false, not " + quote(v));
-    };
-  }
-
-  /** A path, query or header value: a list joined with commas, a boolean checked. */
-  private String text(Route.Slot slot) throws CallFailedException {
-    String name = slot.field().operand().name();
-    String raw = call.arg(name);
-    if (slot.field().kind() == JsonKind.BOOLEAN) {
-      return Boolean.toString(bool(name, raw));
-    }
-    return slot.field().operand().list() ? String.join(",", elements(name, raw)) : raw;
   }
 
   /** A path parameter's value, encoded; never a dot segment, which would climb the path. */
   private String segment(Route.Slot slot) throws CallFailedException {
-    String value = text(slot);
+    String value = styled(slot, RequestWriter::encode);
     if (value.equals(".") || value.equals("..")) {
       throw bad("path parameter " + slot.wireName() + " cannot be \"" + value + "\"");
     }
-    return encode(value);
+    return value;
   }
 
   private void query(StringBuilder query, Route.Slot slot) throws CallFailedException {
-    String name = slot.field().operand().name();
-    List<String> values =
-        slot.field().operand().list() ? elements(name, call.arg(name)) : List.of(text(slot));
-    for (String v : values) {
-      query.append(query.length() == 0 ? "" : "&");
-      query.append(encode(slot.wireName())).append('=').append(encode(v));
-    }
+    String pairs = styled(slot, RequestWriter::encode);
+    query.append(query.length() == 0 || pairs.isEmpty() ? "" : "&").append(pairs);
   }
 
   private void header(HttpRequest.Builder b, Route.Slot slot) throws CallFailedException {
-    String value = text(slot);
+    String value = styled(slot, v -> v);
     if (!HttpArguments.sendable(value)) {
       throw bad(
           "header "
@@ -398,11 +314,6 @@ final class RequestWriter {
       }
     }
     return out.toString();
-  }
-
-  private static String quote(String v) {
-    String shown = v.length() > 40 ? v.substring(0, 40) + "…" : v;
-    return "\"" + shown + "\"";
   }
 
   private CallFailedException bad(String what) {

@@ -1,6 +1,6 @@
 package dev.agentkit.openapi;
 
-import dev.agentkit.source.SchemaOperands.Field;
+import dev.agentkit.contract.Operand;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -79,9 +79,21 @@ record Route(String method, String path, List<Slot> slots, String bodyMediaType)
   /**
    * One operand's destination.
    *
-   * @param field the operand and the JSON type of its value
+   * @param operand the operand, whose schema says how its value is written
    * @param wireName the parameter or property name in the request
    * @param place where it goes
+   * @param style how a path, query or header parameter is written ({@link ParameterStyle})
+   * @param explode whether an array or object parameter is written exploded
    */
-  record Slot(Field field, String wireName, Place place) {}
+  record Slot(
+      Operand operand, String wireName, Place place, ParameterStyle style, boolean explode) {
+    /** A slot written in its place's default style (form for a query, else simple). */
+    Slot(Operand operand, String wireName, Place place) {
+      this(operand, wireName, place, ParameterStyle.of(null, place));
+    }
+
+    private Slot(Operand operand, String wireName, Place place, ParameterStyle style) {
+      this(operand, wireName, place, style, style.explodesByDefault());
+    }
+  }
 }

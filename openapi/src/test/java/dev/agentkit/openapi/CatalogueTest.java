@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -24,10 +25,13 @@ class CatalogueTest {
         tags.addAll(tagsIn(Files.readString(f)));
       }
     }
-    tags.addAll(
-        tagsIn(
-            Files.readString(
-                base.resolve("../runtime/src/main/java/dev/agentkit/source/SchemaOperands.java"))));
+    for (String mapping : List.of("SchemaOperands", "SchemaMapper")) {
+      tags.addAll(
+          tagsIn(
+              Files.readString(
+                  base.resolve(
+                      "../runtime/src/main/java/dev/agentkit/source/" + mapping + ".java"))));
+    }
     assertThat(tags).contains("OpenApiBadTier", "SchemaUnmapped").hasSizeGreaterThan(10);
     String catalogue = Files.readString(base.resolve("../docs/errors.md"));
     for (String tag : tags) {

@@ -8,7 +8,6 @@ import dev.agentkit.CallFailedException;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.source.ContractSourceException;
-import dev.agentkit.source.SchemaOperands;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
@@ -100,14 +99,7 @@ class HostInjectionTest {
   private static Route route(String path) {
     Operand id = new Operand("id", "", OperandType.STRING, true, List.of(), false);
     return new Route(
-        "GET",
-        path,
-        List.of(
-            new Route.Slot(
-                new SchemaOperands.Field(id, SchemaOperands.JsonKind.STRING),
-                "id",
-                Route.Place.PATH)),
-        "application/json");
+        "GET", path, List.of(new Route.Slot(id, "id", Route.Place.PATH)), "application/json");
   }
 
   private static HttpRequest write(String path, String base, String id) throws CallFailedException {

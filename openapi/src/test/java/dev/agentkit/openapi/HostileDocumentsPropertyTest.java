@@ -66,6 +66,16 @@ class HostileDocumentsPropertyTest {
           OpenApiContractSource.fromFile(file).contractName("tasks").build();
       Contract c = source.fetch();
       assertThat(c.problems()).isEmpty();
+      String snapshot = dev.agentkit.contract.ContractSnapshot.write(c);
+      // A snapshot with no op is refused on reading, by design: only a contract with ops
+      // round-trips.
+      assertThat(
+              c.ops().isEmpty()
+                  ? c.ops()
+                  : dev.agentkit.contract.ContractSnapshot.parse(
+                          snapshot.getBytes(java.nio.charset.StandardCharsets.UTF_8), "s")
+                      .ops())
+          .isEqualTo(c.ops());
       assertThat(source.warnings()).allMatch(w -> w.startsWith("["));
     } catch (ContractSourceException e) {
       assertThat(e.getMessage()).matches("\\[(OpenApi|Schema)[A-Za-z]+\\] .*");
@@ -87,7 +97,15 @@ class HostileDocumentsPropertyTest {
                 "  - [",
                 "{{{",
                 "openapi: 2.0",
-                "          type: [string, number]"),
+                "          type: [string, number]",
+                "          allOf: [{$ref: '#/components/schemas/NewTask'}, {type: integer}]",
+                "          items: {$ref: '#'}",
+                "          minimum: .inf",
+                "          exclusiveMinimum: true",
+                "          const: {a: [1, .nan]}",
+                "          enum: []",
+                "          additionalProperties: {$ref: '#/components/schemas/NewTask'}",
+                "        schema: {type: array, items: {type: array, items: {type: object}}}"),
             Arbitraries.strings().ofMaxLength(30));
     Arbitrary<Edit> edit =
         Combinators.combine(

@@ -184,10 +184,6 @@ class OpenApiActionsTest {
         .hasMessageContaining("[BadInteger] createTask.priority: \"2.5\" is not an integer");
     assertThatThrownBy(() -> verified("createTask", with(base, "urgent", "yes")))
         .hasMessageContaining("[BadBoolean] createTask.urgent: \"yes\" is not a boolean");
-    assertThatThrownBy(() -> actions().run(verified("createTask", with(base, "owner", "ann"))))
-        .hasMessage(
-            "[OpenApiBadArgument] createTask: operand owner must hold JSON (an object or an"
-                + " array), not \"ann\"");
     assertThatThrownBy(() -> actions().run(verified("getTask", Map.of("id", ".."))))
         .hasMessage("[OpenApiBadArgument] getTask: path parameter id cannot be \"..\"");
     assertThatThrownBy(

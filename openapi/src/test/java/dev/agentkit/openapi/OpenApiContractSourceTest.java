@@ -7,6 +7,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.source.ContractSourceException;
 import java.io.IOException;
@@ -147,14 +148,25 @@ class OpenApiContractSourceTest {
     assertThat(create.operands())
         .containsExactly(
             new Operand("title", "What to do", OperandType.STRING, true, List.of(), false),
-            new Operand("note", "", OperandType.STRING, false, List.of(), false),
+            // 3.1's type list with "null": a nullable string.
+            new Operand(
+                "note",
+                "",
+                false,
+                new Schema.StringSchema(new Schema.Facets("", "", true), "", null, null, "")),
             new Operand("state", "", OperandType.ENUM, false, List.of("open", "done"), false),
-            new Operand("when", "", OperandType.STRING, false, List.of(), false));
-    assertThat(source.warnings())
-        .containsExactly(
-            "[SchemaUnmapped] operation \"createTask\", property \"when\": oneOf offers"
-                + " alternatives, which one operand cannot carry, so it is taken as an opaque value"
-                + " (JSON text the model writes); give it one type to type-check it");
+            // oneOf: a union, kept as one.
+            new Operand(
+                "when",
+                "",
+                false,
+                new Schema.UnionSchema(
+                    Schema.Facets.NONE,
+                    true,
+                    List.of(
+                        Schema.string(),
+                        new Schema.NumberSchema(Schema.Facets.NONE, false, null, null, null)))));
+    assertThat(source.warnings()).isEmpty();
     assertThat(source.describe()).isEqualTo(file.toString());
   }
 
@@ -373,6 +385,32 @@ class OpenApiContractSourceTest {
                 + server.uri("/openapi")
                 + " has a parameter and a body property both named \"id\"; the body property is"
                 + " operand \"body_id\"");
+  }
+
+  @Test
+  void twoParametersOfOneNameInTwoPlacesAreTwoOperands() throws Exception {
+    OpenApiContractSource source =
+        served(
+            document(
+                "/things/{id}",
+                "get:\n  operationId: get\n  parameters:\n"
+                    + "    - {name: id, in: query, schema: {type: string}}\n"
+                    + "    - {name: id, in: header, schema: {type: string}}\n"
+                    + "  responses: {'200': {description: ok}}"));
+    assertThat(source.fetch().op("get").orElseThrow().operandNames())
+        .containsExactly("id", "header_id", "path_id");
+    assertThat(source.warnings())
+        .containsExactly(
+            "[OpenApiOperandClash] operation \"get\" in "
+                + server.uri("/openapi")
+                + " has two parameters named \"id\"; the header one is operand \"header_id\"",
+            "[OpenApiPathParameter] operation \"get\" in "
+                + server.uri("/openapi")
+                + ": the path /things/{id} uses {id}, which no parameter declares; it is taken as"
+                + " a required string operand",
+            "[OpenApiOperandClash] operation \"get\" in "
+                + server.uri("/openapi")
+                + " has two parameters named \"id\"; the path one is operand \"path_id\"");
   }
 
   @Test

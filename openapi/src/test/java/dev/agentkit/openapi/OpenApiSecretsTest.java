@@ -131,4 +131,43 @@ class OpenApiSecretsTest {
       assertThat(String.join("\n", everything(contract, source))).doesNotContain(PIECE);
     }
   }
+
+  @Test
+  void aCredentialInSchemaKeywordsTheParserDropsIsBlankedToo() throws Exception {
+    StringBuilder escaped = new StringBuilder();
+    for (char c : TOKEN.toCharArray()) {
+      escaped.append(String.format("\\x%02x", (int) c));
+    }
+    // OpenAPI 3.0's model has no const: only the document's own tree holds it.
+    String document =
+        """
+        openapi: 3.0.3
+        info: {title: t, version: '1'}
+        paths:
+          /tasks:
+            post:
+              operationId: create
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      properties:
+                        kind: {const: "%1$s"}
+                        owner:
+                          type: object
+                          properties:
+                            name: {type: string, default: "%1$s", enum: ["%1$s", plain]}
+              responses:
+                '201': {description: created}
+        """
+            .formatted(escaped);
+    try (Loopback docs = new Loopback().serve("/openapi", 200, document)) {
+      OpenApiContractSource source = source(docs);
+      Contract contract = source.fetch();
+      String snapshot = ContractSnapshot.write(contract);
+      assertThat(snapshot).doesNotContain(PIECE).contains("\"const\": \"[redacted]\"");
+      assertThat(String.join("\n", everything(contract, source))).doesNotContain(PIECE);
+    }
+  }
 }

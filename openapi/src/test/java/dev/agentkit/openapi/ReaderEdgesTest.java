@@ -7,7 +7,6 @@ import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
-import dev.agentkit.source.SchemaOperands;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
@@ -55,7 +54,7 @@ class ReaderEdgesTest {
             + "            properties: {title: {type: string}}\n            required: [title]\n";
     OpenApiReader.Read read = OpenApiReader.read(doc, "doc");
     assertThat(read.routes().get("make").slots())
-        .extracting(s -> s.field().operand().name())
+        .extracting(s -> s.operand().name())
         .containsExactly("title");
     assertThat(read.routes().get("other").slots()).isEmpty();
     assertThat(read.warnings())
@@ -91,7 +90,10 @@ class ReaderEdgesTest {
     assertThat(read.warnings())
         .containsExactly(
             "[OpenApiPathParameter] operation \"get\" in doc: the path /a/{id} uses {id}, which"
-                + " no parameter declares; it is taken as a required string operand");
+                + " no parameter declares; it is taken as a required string operand",
+            "[OpenApiOperandClash] operation \"get\" in doc has two parameters named \"id\"; the"
+                + " path one is operand \"path_id\"");
+    assertThat(read.ops().get(0).operandNames()).containsExactly("id", "path_id");
     assertThat(read.routes().get("get").bodyMediaType()).isEqualTo("application/json");
   }
 
@@ -114,9 +116,12 @@ class ReaderEdgesTest {
     assertThat(r.headers().firstValue("Content-Type")).hasValue("text/csv");
   }
 
-  private static Route.Slot slot(String name, SchemaOperands.JsonKind kind, Route.Place place) {
-    Operand o = new Operand(name, "", OperandType.STRING, false, List.of(), false);
-    return new Route.Slot(new SchemaOperands.Field(o, kind), name, place);
+  private static Route.Slot slot(String name, OperandType type, Route.Place place) {
+    Operand o =
+        type == OperandType.OPAQUE
+            ? Operand.opaque(name, "")
+            : new Operand(name, "", type, false, List.of(), false);
+    return new Route.Slot(o, name, place);
   }
 
   @Test
@@ -125,7 +130,7 @@ class ReaderEdgesTest {
         new Route(
             "POST",
             "/a",
-            List.of(slot("v", SchemaOperands.JsonKind.OPAQUE, Route.Place.BODY)),
+            List.of(slot("v", OperandType.OPAQUE, Route.Place.BODY)),
             "application/json");
     for (Map.Entry<String, String> e :
         Map.of(
@@ -184,8 +189,8 @@ class ReaderEdgesTest {
             "GET",
             "/a/{x}/{y}",
             List.of(
-                slot("x", SchemaOperands.JsonKind.STRING, Route.Place.PATH),
-                slot("y", SchemaOperands.JsonKind.STRING, Route.Place.PATH)),
+                slot("x", OperandType.STRING, Route.Place.PATH),
+                slot("y", OperandType.STRING, Route.Place.PATH)),
             "application/json");
     assertThatThrownBy(
             () ->
@@ -207,7 +212,7 @@ class ReaderEdgesTest {
         new Route(
             "POST",
             "/a",
-            List.of(slot("n", SchemaOperands.JsonKind.NUMBER, Route.Place.BODY)),
+            List.of(slot("n", OperandType.NUMBER, Route.Place.BODY)),
             "application/json");
     String forty = "q".repeat(40);
     assertThatThrownBy(

@@ -3,6 +3,6 @@
  * {@link dev.agentkit.source.HttpContractSource} that reads a backend's contract document, and the
  * {@link dev.agentkit.source.CachedContract} every long-running agent should sit behind.
  *
- * <p>Depends on {@code contract} and {@code internal.text} only.
+ * <p>Depends on {@code contract}, {@code internal.json} and {@code internal.text} only.
  */
 package dev.agentkit.source;
