@@ -31,7 +31,7 @@ class ArchitectureTest {
           "internal.text", Set.of(),
           "internal.json", Set.of("internal.text"),
           "contract", Set.of("internal.text", "internal.json"),
-          "internal", Set.of("contract", "internal.text"),
+          "internal", Set.of("contract", "internal.text", "internal.json"),
           "source", Set.of("contract", "internal.text"),
           "drift", Set.of("contract", "internal.text"),
           "agentkit", Set.of("contract", "internal", "internal.text", "source", "drift"),

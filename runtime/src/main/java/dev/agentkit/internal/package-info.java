@@ -4,6 +4,6 @@
  * generated views call. Like {@code dagger.internal}: anything here may change or vanish in any
  * release, with no compatibility promise; never use it from hand-written code.
  *
- * <p>Depends on {@code contract} and {@code internal.text} only.
+ * <p>Depends on {@code contract}, {@code internal.text} and {@code internal.json} only.
  */
 package dev.agentkit.internal;
