@@ -4,6 +4,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +67,7 @@ public class SnapshotMojo extends ContractGoal {
             .append(file)
             .append(" is left untouched:");
     for (Problem p : problems) {
-      sb.append("\n  - ").append(p.message());
+      sb.append("\n  - ").append(LineText.of(p.message()));
     }
     return sb.toString();
   }
