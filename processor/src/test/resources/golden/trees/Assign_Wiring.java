@@ -35,17 +35,17 @@ import java.util.OptionalLong;
 import javax.annotation.processing.Generated;
 
 /**
- * Wiring of {@link Assign} to contract {@code memory}, generated from its annotations and the
+ * Wiring of {@link Assign} to contract {@code trees}, generated from its annotations and the
  * contract snapshot with digest {@code
- * sha256:60f64cff7d90d65b19b825cae26de71f6cd7c10eae9bbaaf0577275c7a811a2a}. Uses no reflection.
+ * sha256:e7b316dfd5de8c439f12221d2d2369789afd758cf2b3fce9b4974e34b3aa4b9a}. Uses no reflection.
  */
 @Generated("dev.agentkit.processor.AgentKitProcessor")
 final class Assign_Wiring {
   /** The contract's name. */
-  public static final String CONTRACT = "memory";
+  public static final String CONTRACT = "trees";
 
   /** The digest of the contract snapshot this wiring was compiled against. */
-  public static final String CONTRACT_DIGEST = "sha256:60f64cff7d90d65b19b825cae26de71f6cd7c10eae9bbaaf0577275c7a811a2a";
+  public static final String CONTRACT_DIGEST = "sha256:e7b316dfd5de8c439f12221d2d2369789afd758cf2b3fce9b4974e34b3aa4b9a";
 
   public static final String OP_ASSIGN_TASKS = "assign_tasks";
 
@@ -119,7 +119,16 @@ final class Assign_Wiring {
                                                         true,
                                                         null,
                                                         null,
-                                                        null))))))))))))
+                                                        null)))),
+                                        Operand.opaque("extra", "geo-point"),
+                                        new Operand(
+                                            "level",
+                                            "",
+                                            false,
+                                            new Schema.EnumSchema(
+                                                Schema.Facets.NONE,
+                                                List.of("1", "2.5"),
+                                                OperandType.NUMBER))))))))))
         .operand(Operand.enumOf("team", false, "red", "blue"))
         .build();
   }
@@ -303,17 +312,17 @@ final class Assign_Wiring {
 
       /** The task. The empty string when none is given or it is not a string, number or boolean. */
       public String taskId() {
-        return TreeValues.text(json.get(TASK_ID)).orElse("");
+        return TreeValues.string(json.get(TASK_ID));
       }
 
       /** Property role. {@code UNRECOGNISED} when none is given or it is not in the vocabulary. */
       public Role role() {
-        return Role.of(TreeValues.text(json.get(ROLE)).orElse(""));
+        return Role.of(TreeValues.string(json.get(ROLE)));
       }
 
       /** Property schedule. Empty when none is given or it is not an object. */
       public Optional<Schedule> schedule() {
-        return TreeValues.object(json.get(SCHEDULE)).map(Schedule::new);
+        return TreeValues.object(json.get(SCHEDULE), Schedule::new);
       }
     }
 
@@ -354,6 +363,8 @@ final class Assign_Wiring {
       public static final String POINTS = "points";
       public static final String NOTIFY = "notify";
       public static final String GRID = "grid";
+      public static final String EXTRA = "extra";
+      public static final String LEVEL = "level";
 
       public Schedule {
         Objects.requireNonNull(json, "json");
@@ -363,7 +374,7 @@ final class Assign_Wiring {
        * Property priority. {@code UNRECOGNISED} when none is given or it is not in the vocabulary.
        */
       public Priority priority() {
-        return Priority.of(TreeValues.text(json.get(PRIORITY)).orElse(""));
+        return Priority.of(TreeValues.string(json.get(PRIORITY)));
       }
 
       /** When it is due. Empty when none is given or it is not a date. */
@@ -402,6 +413,20 @@ final class Assign_Wiring {
        */
       public List<List<Long>> grid() {
         return TreeValues.list(json.get(GRID), TreeValues.arrayOf(TreeValues::longValue));
+      }
+
+      /**
+       * Property extra. The JSON value given, as plain Java: a {@code Map<String, Object>} for an
+       * object, a {@code List<Object>} for an array, a {@code String}, a {@code BigDecimal} or a
+       * {@code Boolean}, all unmodifiable; empty when none is given or it is null.
+       */
+      public Optional<Object> extra() {
+        return TreeValues.value(json.get(EXTRA));
+      }
+
+      /** Property level. {@code UNRECOGNISED} when none is given or it is not in the vocabulary. */
+      public Level level() {
+        return Level.of(TreeValues.string(json.get(LEVEL)));
       }
     }
 
@@ -446,6 +471,28 @@ final class Assign_Wiring {
 
       /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
       public static Reminder of(String value) {
+        return wireNames.of(value);
+      }
+    }
+
+    /**
+     * The values of <code>assign_tasks.assignments[].schedule.level</code>, and {@code
+     * UNRECOGNISED} for any other.
+     */
+    public enum Level {
+      _1,
+      _2_5,
+      UNRECOGNISED;
+
+      private static final WireNames<Level> wireNames = WireNames.of(values(), "1", "2.5");
+
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+      public String wireName() {
+        return wireNames.wireName(this);
+      }
+
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      public static Level of(String value) {
         return wireNames.of(value);
       }
     }

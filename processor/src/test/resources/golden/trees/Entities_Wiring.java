@@ -30,17 +30,17 @@ import java.util.Optional;
 import javax.annotation.processing.Generated;
 
 /**
- * Wiring of {@link Entities} to contract {@code memory}, generated from its annotations and the
+ * Wiring of {@link Entities} to contract {@code trees}, generated from its annotations and the
  * contract snapshot with digest {@code
- * sha256:60f64cff7d90d65b19b825cae26de71f6cd7c10eae9bbaaf0577275c7a811a2a}. Uses no reflection.
+ * sha256:e7b316dfd5de8c439f12221d2d2369789afd758cf2b3fce9b4974e34b3aa4b9a}. Uses no reflection.
  */
 @Generated("dev.agentkit.processor.AgentKitProcessor")
 final class Entities_Wiring {
   /** The contract's name. */
-  public static final String CONTRACT = "memory";
+  public static final String CONTRACT = "trees";
 
   /** The digest of the contract snapshot this wiring was compiled against. */
-  public static final String CONTRACT_DIGEST = "sha256:60f64cff7d90d65b19b825cae26de71f6cd7c10eae9bbaaf0577275c7a811a2a";
+  public static final String CONTRACT_DIGEST = "sha256:e7b316dfd5de8c439f12221d2d2369789afd758cf2b3fce9b4974e34b3aa4b9a";
 
   public static final String OP_CREATE_ENTITIES = "create_entities";
 
@@ -246,7 +246,7 @@ final class Entities_Wiring {
        * or boolean.
        */
       public String name() {
-        return TreeValues.text(json.get(NAME)).orElse("");
+        return TreeValues.string(json.get(NAME));
       }
 
       /**
@@ -254,7 +254,7 @@ final class Entities_Wiring {
        * or boolean.
        */
       public String entityType() {
-        return TreeValues.text(json.get(ENTITY_TYPE)).orElse("");
+        return TreeValues.string(json.get(ENTITY_TYPE));
       }
 
       /**

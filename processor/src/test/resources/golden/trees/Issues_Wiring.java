@@ -15,34 +15,37 @@ import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.ArgValues;
 import dev.agentkit.internal.TreeValues;
+import dev.agentkit.internal.WireNames;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javax.annotation.processing.Generated;
 
 /**
- * Wiring of {@link Issues} to contract {@code memory}, generated from its annotations and the
+ * Wiring of {@link Issues} to contract {@code trees}, generated from its annotations and the
  * contract snapshot with digest {@code
- * sha256:60f64cff7d90d65b19b825cae26de71f6cd7c10eae9bbaaf0577275c7a811a2a}. Uses no reflection.
+ * sha256:e7b316dfd5de8c439f12221d2d2369789afd758cf2b3fce9b4974e34b3aa4b9a}. Uses no reflection.
  */
 @Generated("dev.agentkit.processor.AgentKitProcessor")
 final class Issues_Wiring {
   /** The contract's name. */
-  public static final String CONTRACT = "memory";
+  public static final String CONTRACT = "trees";
 
   /** The digest of the contract snapshot this wiring was compiled against. */
-  public static final String CONTRACT_DIGEST = "sha256:60f64cff7d90d65b19b825cae26de71f6cd7c10eae9bbaaf0577275c7a811a2a";
+  public static final String CONTRACT_DIGEST = "sha256:e7b316dfd5de8c439f12221d2d2369789afd758cf2b3fce9b4974e34b3aa4b9a";
 
-  public static final String OP_UPDATE_ISSUE = "update_issue";
+  public static final String OP_ISSUES_UPDATE = "issues/update";
 
   private static final CompiledAgent COMPILED =
       new CompiledAgent("Issues", newCompiledContract(), CONTRACT_DIGEST);
@@ -61,18 +64,98 @@ final class Issues_Wiring {
     return Contract.of(
         CONTRACT,
         List.of(
-            newUpdateIssue()));
+            newIssuesUpdate()));
   }
 
-  private static Op newUpdateIssue() {
-    return Op.builder(OP_UPDATE_ISSUE)
-        .description("Update an issue.")
+  private static Op newIssuesUpdate() {
+    return Op.builder(OP_ISSUES_UPDATE)
+        .description("Issue owners and users with push access can edit an issue.")
+        .objectType("issue")
         .tier(Tier.REVERSIBLE)
-        .operand(Operand.requiredString("issue", "The issue."))
+        .operand(
+            Operand.requiredString("owner", "The account owner of the repository. The name is not case sensitive."))
+        .operand(
+            Operand.requiredString("repo", "The name of the repository without the `.git` extension. The name is not case sensitive."))
+        .operand(
+            Operand.of("issue_number", OperandType.INTEGER).withDescription("The number that identifies the issue.").withRequired(true))
+        .operand(
+            new Operand(
+                "title",
+                "The title of the issue.",
+                false,
+                new Schema.UnionSchema(
+                    new Schema.Facets("", "", true),
+                    true,
+                    List.of(
+                        Schema.string(),
+                        new Schema.NumberSchema(Schema.Facets.NONE, true, null, null, null)))))
+        .operand(
+            new Operand(
+                "body",
+                "The contents of the issue.",
+                false,
+                new Schema.StringSchema(new Schema.Facets("", "", true), "", null, null, "")))
+        .operand(
+            Operand.enumOf("state", false, "open", "closed").withDescription("The open or closed state of the issue."))
+        .operand(
+            new Operand(
+                "state_reason",
+                "The reason for the state change. Ignored unless `state` is changed.",
+                false,
+                new Schema.EnumSchema(
+                    new Schema.Facets("", "", true),
+                    List.of("completed", "not_planned", "reopened"),
+                    OperandType.STRING)))
+        .operand(
+            new Operand(
+                "milestone",
+                "The `number` of the milestone to associate this issue with or use `null` to remove the current milestone.",
+                false,
+                new Schema.UnionSchema(
+                    new Schema.Facets("", "", true),
+                    true,
+                    List.of(
+                        Schema.string(),
+                        new Schema.NumberSchema(Schema.Facets.NONE, true, null, null, null)))))
+        .operand(
+            new Operand(
+                "labels",
+                "Labels to associate with this issue. Pass one or more labels to _replace_ the set of labels on this issue.",
+                false,
+                Schema.ArraySchema.of(
+                    new Schema.UnionSchema(
+                        Schema.Facets.NONE,
+                        true,
+                        List.of(
+                            Schema.string(),
+                            Schema.ObjectSchema.of(
+                                List.of(
+                                    Operand.of("id", OperandType.INTEGER),
+                                    Operand.of("name", OperandType.STRING),
+                                    new Operand(
+                                        "description",
+                                        "",
+                                        false,
+                                        new Schema.StringSchema(
+                                            new Schema.Facets("", "", true),
+                                            "",
+                                            null,
+                                            null,
+                                            "")),
+                                    new Operand(
+                                        "color",
+                                        "",
+                                        false,
+                                        new Schema.StringSchema(
+                                            new Schema.Facets("", "", true),
+                                            "",
+                                            null,
+                                            null,
+                                            "")))))))))
         .operand(
             new Operand(
                 "assignees",
-                "Logins, or objects with one.",
+                "Usernames to assign to this issue.",
                 false,
                 Schema.ArraySchema.of(
                     new Schema.UnionSchema(
@@ -82,23 +165,6 @@ final class Issues_Wiring {
                             Schema.string(),
                             Schema.ObjectSchema.of(
                                 List.of(Operand.requiredString("login", ""))))))))
-        .operand(
-            new Operand(
-                "labels",
-                "",
-                false,
-                new Schema.UnionSchema(
-                    Schema.Facets.NONE,
-                    false,
-                    List.of(Schema.string(), Schema.ArraySchema.of(Schema.string())))))
-        .operand(
-            new Operand("kind", "", false, new Schema.ConstSchema(Schema.Facets.NONE, "\"issue\"")))
-        .operand(
-            new Operand(
-                "meta",
-                "",
-                false,
-                Schema.ObjectSchema.of(List.of(Operand.opaque("extra", "geo-point")))))
         .build();
   }
 
@@ -169,7 +235,7 @@ final class Issues_Wiring {
 
   private static List<Use<Board>> uses(Issues agent) {
     return List.of(
-        Use.<Board>of(OP_UPDATE_ISSUE, ChangeCategory.MERGE).run(new Handlers(agent, 0)).build());
+        Use.<Board>of(OP_ISSUES_UPDATE, ChangeCategory.MERGE).run(new Handlers(agent, 0)).build());
   }
 
   /** Calls the agent's handler methods by number: no reflection, no lambda per handler. */
@@ -197,7 +263,7 @@ final class Issues_Wiring {
     public Object run(Board state, Call call) throws Exception {
       switch (id) {
         case 0: // Issues.run
-          return agent.run(state, new UpdateIssue(call));
+          return agent.run(state, new IssuesUpdate(call));
       }
       throw new AssertionError(id);
     }
@@ -208,60 +274,113 @@ final class Issues_Wiring {
     }
   }
 
-  /** The arguments of a {@code update_issue} call, typed by the contract; reading never throws. */
-  public record UpdateIssue(Call call) {
+  /**
+   * The arguments of a <code>issues/update</code> call, typed by the contract; reading never
+   * throws.
+   */
+  public record IssuesUpdate(Call call) {
     /** The op's opcode. */
-    public static final String OPCODE = OP_UPDATE_ISSUE;
-    public static final String ISSUE = "issue";
-    public static final String ASSIGNEES = "assignees";
+    public static final String OPCODE = OP_ISSUES_UPDATE;
+    public static final String OWNER = "owner";
+    public static final String REPO = "repo";
+    public static final String ISSUE_NUMBER = "issue_number";
+    public static final String TITLE = "title";
+    public static final String BODY = "body";
+    public static final String STATE = "state";
+    public static final String STATE_REASON = "state_reason";
+    public static final String MILESTONE = "milestone";
     public static final String LABELS = "labels";
-    public static final String KIND = "kind";
-    public static final String META = "meta";
+    public static final String ASSIGNEES = "assignees";
 
-    public UpdateIssue {
+    public IssuesUpdate {
       Objects.requireNonNull(call, "call");
     }
 
-    /** The issue. The empty string when none is given. */
-    public String issue() {
-      return call.arg(ISSUE);
+    /**
+     * The account owner of the repository. The name is not case sensitive. The empty string when
+     * none is given.
+     */
+    public String owner() {
+      return call.arg(OWNER);
     }
 
     /**
-     * Logins, or objects with one. The elements given, in order, leaving out any it cannot read;
-     * empty when none is given or it is not an array.
+     * The name of the repository without the `.git` extension. The name is not case sensitive. The
+     * empty string when none is given.
+     */
+    public String repo() {
+      return call.arg(REPO);
+    }
+
+    /**
+     * The number that identifies the issue. Empty when blank or not a whole number in the 64-bit
+     * range.
+     */
+    public OptionalLong issueNumber() {
+      return ArgValues.integer(call.arg(ISSUE_NUMBER));
+    }
+
+    /**
+     * The title of the issue. The JSON value given, as plain Java: a {@code Map<String, Object>}
+     * for an object, a {@code List<Object>} for an array, a {@code String}, a {@code BigDecimal} or
+     * a {@code Boolean}, all unmodifiable; empty when none is given or it is null.
+     */
+    public Optional<Object> title() {
+      return TreeValues.value(TreeValues.parse(call.arg(TITLE)));
+    }
+
+    /** The contents of the issue. The empty string when none is given. */
+    public String body() {
+      return call.arg(BODY);
+    }
+
+    /**
+     * The open or closed state of the issue. {@code UNRECOGNISED} when blank or not in the
+     * vocabulary.
+     */
+    public State state() {
+      return State.of(call.arg(STATE));
+    }
+
+    /**
+     * The reason for the state change. Ignored unless `state` is changed. {@code UNRECOGNISED} when
+     * blank or not in the vocabulary.
+     */
+    public StateReason stateReason() {
+      return StateReason.of(call.arg(STATE_REASON));
+    }
+
+    /**
+     * The `number` of the milestone to associate this issue with or use `null` to remove the
+     * current milestone. The JSON value given, as plain Java: a {@code Map<String, Object>} for an
+     * object, a {@code List<Object>} for an array, a {@code String}, a {@code BigDecimal} or a
+     * {@code Boolean}, all unmodifiable; empty when none is given or it is null.
+     */
+    public Optional<Object> milestone() {
+      return TreeValues.value(TreeValues.parse(call.arg(MILESTONE)));
+    }
+
+    /**
+     * Labels to associate with this issue. Pass one or more labels to _replace_ the set of labels
+     * on this issue. The elements given, in order, leaving out any it cannot read; empty when none
+     * is given or it is not an array.
+     */
+    public List<Object> labels() {
+      return TreeValues.list(TreeValues.parse(call.arg(LABELS)), TreeValues::value);
+    }
+
+    /**
+     * Usernames to assign to this issue. The elements given, in order, leaving out any it cannot
+     * read; empty when none is given or it is not an array.
      */
     public List<Object> assignees() {
       return TreeValues.list(TreeValues.parse(call.arg(ASSIGNEES)), TreeValues::value);
     }
 
     /**
-     * Operand labels. The JSON value given, as plain Java: a {@code Map<String, Object>} for an
-     * object, a {@code List<Object>} for an array, a {@code String}, a {@code BigDecimal} or a
-     * {@code Boolean}, all unmodifiable; empty when none is given or it is null.
-     */
-    public Optional<Object> labels() {
-      return TreeValues.value(TreeValues.parse(call.arg(LABELS)));
-    }
-
-    /**
-     * Operand kind. The JSON value given, as plain Java: a {@code Map<String, Object>} for an
-     * object, a {@code List<Object>} for an array, a {@code String}, a {@code BigDecimal} or a
-     * {@code Boolean}, all unmodifiable; empty when none is given or it is null.
-     */
-    public Optional<Object> kind() {
-      return TreeValues.value(TreeValues.parse(call.arg(KIND)));
-    }
-
-    /** Operand meta. Empty when none is given or it is not an object. */
-    public Optional<Meta> meta() {
-      return TreeValues.object(TreeValues.parse(call.arg(META))).map(Meta::new);
-    }
-
-    /**
      * The value the run handler returned, typed.
      *
-     * @param outcome the outcome of running a {@code update_issue} call
+     * @param outcome the outcome of running a <code>issues/update</code> call
      * @return the value; empty when the run failed, returned nothing or ran another op
      */
     public static Optional<String> result(Outcome outcome) {
@@ -271,25 +390,43 @@ final class Issues_Wiring {
       return outcome.value(String.class);
     }
 
-    /**
-     * An object of {@code update_issue.meta}, as the call gave it: {@code json} holds it
-     * unmodifiable, in the call's order, and each accessor reads one property; reading never
-     * throws.
-     */
-    public record Meta(Map<String, Object> json) {
-      public static final String EXTRA = "extra";
+    /** The values of operand {@code state}, and {@code UNRECOGNISED} for any other. */
+    public enum State {
+      OPEN,
+      CLOSED,
+      UNRECOGNISED;
 
-      public Meta {
-        Objects.requireNonNull(json, "json");
+      private static final WireNames<State> wireNames = WireNames.of(values(), "open", "closed");
+
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+      public String wireName() {
+        return wireNames.wireName(this);
       }
 
-      /**
-       * Property extra. The JSON value given, as plain Java: a {@code Map<String, Object>} for an
-       * object, a {@code List<Object>} for an array, a {@code String}, a {@code BigDecimal} or a
-       * {@code Boolean}, all unmodifiable; empty when none is given or it is null.
-       */
-      public Optional<Object> extra() {
-        return TreeValues.value(json.get(EXTRA));
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      public static State of(String value) {
+        return wireNames.of(value);
+      }
+    }
+
+    /** The values of operand {@code state_reason}, and {@code UNRECOGNISED} for any other. */
+    public enum StateReason {
+      COMPLETED,
+      NOT_PLANNED,
+      REOPENED,
+      UNRECOGNISED;
+
+      private static final WireNames<StateReason> wireNames =
+          WireNames.of(values(), "completed", "not_planned", "reopened");
+
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+      public String wireName() {
+        return wireNames.wireName(this);
+      }
+
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      public static StateReason of(String value) {
+        return wireNames.of(value);
       }
     }
   }

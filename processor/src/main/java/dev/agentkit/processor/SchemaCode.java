@@ -41,7 +41,10 @@ final class SchemaCode {
         schema(w, o.schema()));
   }
 
-  /** How many nodes (operands, properties and schemas) the operand's tree has. */
+  /**
+   * How many nodes the operand's tree has: operands, properties, schemas, and each enum value
+   * written as a literal of its own, which costs bytecode as a node does.
+   */
   static int size(Operand o) {
     return 1 + size(o.schema());
   }
@@ -59,6 +62,9 @@ final class SchemaCode {
       for (Schema a : u.alternatives()) {
         n += size(a);
       }
+    } else if (s instanceof EnumSchema e
+        && e.values().size() <= CompiledContractWriter.INLINE_VALUES) {
+      n += e.values().size();
     }
     return n;
   }

@@ -4,6 +4,7 @@ import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Schema.ArraySchema;
+import dev.agentkit.contract.Schema.ConstSchema;
 import dev.agentkit.contract.Schema.EnumSchema;
 import dev.agentkit.contract.Schema.NumberSchema;
 import dev.agentkit.contract.Schema.ObjectSchema;
@@ -38,7 +39,7 @@ final class TreeLayout {
     NUMBER,
     INTEGER,
     BOOLEAN,
-    /** A union, a constant or an opaque value: the JSON value as plain Java. */
+    /** A union, an opaque value, or a constant that is null, an object or an array. */
     JSON
   }
 
@@ -202,6 +203,9 @@ final class TreeLayout {
     if (s instanceof NumberSchema n) {
       return n.integer() ? Kind.INTEGER : Kind.NUMBER;
     }
+    if (s instanceof ConstSchema c) {
+      return constant(c.json());
+    }
     switch (s.type()) {
       case STRING:
       case ENUM: // larger than a Java enum can be
@@ -213,5 +217,20 @@ final class TreeLayout {
       default:
         return Kind.JSON;
     }
+  }
+
+  /**
+   * A constant reads as the type of its value: a string as text, a number as a number (exact, so
+   * {@code 3} and {@code 3.0} alike), a boolean as a boolean, any other as plain Java.
+   */
+  private static Kind constant(String json) {
+    if (json.startsWith("\"")) {
+      return Kind.TEXT;
+    }
+    if (json.equals("true") || json.equals("false")) {
+      return Kind.BOOLEAN;
+    }
+    char first = json.isEmpty() ? ' ' : json.charAt(0);
+    return first == '-' || Character.isDigit(first) ? Kind.NUMBER : Kind.JSON;
   }
 }

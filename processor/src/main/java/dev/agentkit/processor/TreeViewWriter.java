@@ -1,6 +1,7 @@
 package dev.agentkit.processor;
 
 import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Schema.ConstSchema;
 import dev.agentkit.internal.TreeValues;
 import dev.agentkit.processor.TreeLayout.EnumType;
 import dev.agentkit.processor.TreeLayout.EnumValue;
@@ -77,9 +78,14 @@ final class TreeViewWriter {
   }
 
   private static String described(Operand o, String kind) {
-    return o.description().isBlank()
-        ? kind + " " + SourceWriter.doc(o.name())
-        : SourceWriter.doc(o.description());
+    String doc =
+        o.description().isBlank()
+            ? kind + " " + SourceWriter.doc(o.name())
+            : SourceWriter.doc(o.description());
+    if (o.schema() instanceof ConstSchema c) {
+      doc = ViewWriter.sentence(doc) + " The contract fixes it to " + SourceWriter.code(c.json());
+    }
+    return ViewWriter.sentence(doc) + ViewWriter.defaultNote(o);
   }
 
   private static void accessor(
@@ -144,7 +150,7 @@ final class TreeViewWriter {
     String values = w.name(TreeValues.class);
     if (v instanceof Leaf l) {
       return switch (l.kind()) {
-        case TEXT -> values + ".text(" + node + ").orElse(\"\")";
+        case TEXT -> values + ".string(" + node + ")";
         case DATE -> values + ".date(" + node + ")";
         case NUMBER -> values + ".number(" + node + ")";
         case INTEGER -> values + ".integer(" + node + ")";
@@ -153,10 +159,10 @@ final class TreeViewWriter {
       };
     }
     if (v instanceof EnumValue e) {
-      return e.type().simpleName() + ".of(" + values + ".text(" + node + ").orElse(\"\"))";
+      return e.type().simpleName() + ".of(" + values + ".string(" + node + "))";
     }
     if (v instanceof RecordValue r) {
-      return values + ".object(" + node + ").map(" + r.type().simpleName() + "::new)";
+      return values + ".object(" + node + ", " + r.type().simpleName() + "::new)";
     }
     return values + ".list(" + node + ", " + reader(w, ((ListValue) v).items()) + ")";
   }

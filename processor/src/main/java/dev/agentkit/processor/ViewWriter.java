@@ -86,7 +86,7 @@ final class ViewWriter {
         operand.description().isBlank()
             ? "Operand " + SourceWriter.doc(operand.name())
             : SourceWriter.doc(operand.description());
-    w.blank().javadoc(sentence(doc) + " " + blank);
+    w.blank().javadoc(sentence(doc) + defaultNote(operand) + " " + blank);
     w.open("public " + type + " " + o.accessor() + "()").line(body).close();
   }
 
@@ -218,6 +218,17 @@ final class ViewWriter {
     w.open("public static " + name + " of(" + w.name(String.class) + " value)");
     w.line("return wireNames.of(value);").close();
     w.close();
+  }
+
+  /**
+   * A sentence on the default the contract gives the operand or property, which is the backend's:
+   * the view reads what the call gives, so a value not given reads as not given.
+   */
+  static String defaultNote(Operand o) {
+    String json = o.schema().facets().defaultJson();
+    return json.isEmpty()
+        ? ""
+        : " When none is given, the backend takes " + SourceWriter.code(json) + ".";
   }
 
   /** The text as a sentence: trimmed, with a full stop unless it ends with one. */

@@ -54,6 +54,11 @@ public final class TreeValues {
     return node instanceof Map<?, ?> m ? Optional.of((Map<String, Object>) m) : Optional.empty();
   }
 
+  /** An object of the tree as a generated record: {@code object(node, Entity::new)}. */
+  public static <T> Optional<T> object(Object node, Function<Map<String, Object>, T> type) {
+    return object(node).map(type);
+  }
+
   /**
    * The elements of an array that {@code element} reads, in order; empty for any other node.
    *
@@ -95,6 +100,11 @@ public final class TreeValues {
       return Optional.of(node.toString());
     }
     return Optional.empty();
+  }
+
+  /** As {@link #text}, with the empty string for a node that has none. */
+  public static String string(Object node) {
+    return text(node).orElse("");
   }
 
   /** A date or date-time, read from a string as {@link ArgValues#date} reads an argument. */
