@@ -63,10 +63,7 @@ final class Assign_Wiring {
   }
 
   private static Contract newCompiledContract() {
-    return Contract.of(
-        CONTRACT,
-        List.of(
-            newAssignTasks()));
+    return Contract.of(CONTRACT, List.of(newAssignTasks()));
   }
 
   private static Op newAssignTasks() {

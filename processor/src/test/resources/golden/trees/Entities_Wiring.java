@@ -58,10 +58,7 @@ final class Entities_Wiring {
   }
 
   private static Contract newCompiledContract() {
-    return Contract.of(
-        CONTRACT,
-        List.of(
-            newCreateEntities()));
+    return Contract.of(CONTRACT, List.of(newCreateEntities()));
   }
 
   private static Op newCreateEntities() {

@@ -61,10 +61,7 @@ final class Issues_Wiring {
   }
 
   private static Contract newCompiledContract() {
-    return Contract.of(
-        CONTRACT,
-        List.of(
-            newIssuesUpdate()));
+    return Contract.of(CONTRACT, List.of(newIssuesUpdate()));
   }
 
   private static Op newIssuesUpdate() {

@@ -62,10 +62,7 @@ final class Tasks_Wiring {
   }
 
   private static Contract newCompiledContract() {
-    return Contract.of(
-        CONTRACT,
-        List.of(
-            newCreateTask()));
+    return Contract.of(CONTRACT, List.of(newCreateTask()));
   }
 
   private static Op newCreateTask() {

@@ -115,6 +115,19 @@ final class CompiledContractWriter {
       w.line("return " + contract + ".of(CONTRACT, " + list + ".of());");
       return;
     }
+    List<Code> methods = new ArrayList<>();
+    for (Op op : ops) {
+      String method = layout.treeOps().get(op.opcode());
+      if (method != null) {
+        methods.add(Code.of(method + "()"));
+      }
+    }
+    if (methods.size() == ops.size()) {
+      // Every op is built by a method of its own: a call of each, broken only where it must be.
+      Code.call(contract + ".of", Code.of("CONTRACT"), Code.call(list + ".of", methods))
+          .write(w, "return ", ";");
+      return;
+    }
     w.line("return " + contract + ".of(").indent(4);
     w.line("CONTRACT,");
     w.line(list + ".of(").indent(4);
