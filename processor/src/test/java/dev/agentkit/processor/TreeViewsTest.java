@@ -155,8 +155,11 @@ class TreeViewsTest {
           return b.toString();
           """);
 
+  /** Compiles with {@code -Xlint:all} (but processing) and {@code -Werror}. */
   private Compilation compile(String name, String source) {
-    Compilation c = snapshots.compile(Fixtures.source(name, source), Fixtures.board());
+    Compilation c =
+        snapshots.compile(
+            java.util.List.of("-Werror"), Fixtures.source(name, source), Fixtures.board());
     assertThat(c).succeededWithoutWarnings();
     return c;
   }
