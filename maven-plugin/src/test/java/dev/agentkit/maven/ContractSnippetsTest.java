@@ -122,6 +122,8 @@ class ContractSnippetsTest {
         f.set(target, values);
       } else if (f.getType() == int.class) {
         f.setInt(target, Integer.parseInt(text(e)));
+      } else if (f.getType() == long.class) {
+        f.setLong(target, Long.parseLong(text(e)));
       } else if (f.getType() == String.class) {
         f.set(target, text(e));
       } else {

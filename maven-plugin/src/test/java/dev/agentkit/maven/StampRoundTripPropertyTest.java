@@ -8,6 +8,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftReport;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.processor.AgentKitProcessor;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -31,7 +32,9 @@ import net.jqwik.api.Provide;
 /**
  * Any opcode the processor stamps, {@code agentkit:check} reads back exactly: the real processor
  * runs on an agent that uses a random opcode (with the property format's separators, comment marks,
- * line breaks, backslashes and non-ASCII), and the plugin's reader finds that opcode in the stamp.
+ * backslashes, spaces and non-ASCII), and the plugin's reader finds that opcode in the stamp. Line
+ * breaks and tabs are drawn too but filtered out: no contract may name an op with them ({@code
+ * [UnreadableName]}), so no snapshot holds one.
  */
 class StampRoundTripPropertyTest {
   private static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
@@ -63,7 +66,7 @@ class StampRoundTripPropertyTest {
         .ofMinSize(1)
         .ofMaxSize(10)
         .map(parts -> String.join("", parts))
-        .filter(s -> !s.isBlank());
+        .filter(s -> !s.isBlank() && LineText.unreadableInName(s) < 0);
   }
 
   @Property(tries = 40)

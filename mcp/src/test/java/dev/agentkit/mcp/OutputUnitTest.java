@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,25 +38,32 @@ class OutputUnitTest {
 
   @Test
   void theStderrTailWaitsWhileLinesKeepComing() throws Exception {
+    // A line every 5 ms, ten times closer than the 50 ms of quiet the tail waits for, for 300 ms
+    // from the first line: the tail waits at least two rounds of 50 ms, and at most about its
+    // half-second cap whatever the machine's load.
     StderrTail tail = new StderrTail();
+    CountDownLatch first = new CountDownLatch(1);
     Thread writer =
         new Thread(
             () -> {
-              for (int i = 0; i < 15; i++) {
+              long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+              for (int i = 0; System.nanoTime() < end; i++) {
                 tail.add("line " + i);
+                first.countDown();
                 try {
-                  Thread.sleep(20);
+                  Thread.sleep(5);
                 } catch (InterruptedException e) {
                   return;
                 }
               }
             });
     writer.start();
+    first.await();
     long start = System.nanoTime();
     tail.awaitQuiet();
     long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     writer.join();
-    assertThat(took).isBetween(250L, 800L);
+    assertThat(took).isBetween(100L, 3000L);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.agentkit.contract;
 
 import dev.agentkit.internal.text.JsonText;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -53,6 +54,7 @@ final class ContractChecks {
                       : "." + parent + ": a property has an empty name; every property needs one"));
           continue;
         }
+        name(path, parent, o.name());
         if (!seen.add(o.name()) && reported.add(o.name())) {
           add(
               Problem.Kind.DUPLICATE_OPERAND,
@@ -71,6 +73,16 @@ final class ContractChecks {
                           + " a property name must be unique in its object"));
         }
         node(o.schema(), path, depth + 1);
+      }
+    }
+
+    /** A name no one could read or type as shown: see {@link LineText#unreadableInName}. */
+    void name(String path, String parent, String name) {
+      int cp = LineText.unreadableInName(name);
+      if (cp >= 0) {
+        String where = parent.isEmpty() ? label : label + "." + parent;
+        String what = parent.isEmpty() ? "operand" : "property";
+        add(Problem.Kind.UNREADABLE_NAME, path, unreadable(where, what, name, cp));
       }
     }
 
@@ -244,6 +256,31 @@ final class ContractChecks {
                   + " serve one of "
                   + Tier.validNames()));
     }
+    int cp = LineText.unreadableInName(op.opcode());
+    if (cp >= 0) {
+      problems.add(
+          Problem.of(
+              Problem.Kind.UNREADABLE_NAME,
+              op.opcode(),
+              "",
+              unreadable("an op", "opcode", op.opcode(), cp)));
+    }
     checkOperands(op.opcode(), op.operands(), problems);
+  }
+
+  /**
+   * The sentence of {@link Problem.Kind#UNREADABLE_NAME}: which character, and that the backend
+   * must rename, since a model types the name and a person reads it.
+   */
+  private static String unreadable(String where, String what, String name, int cp) {
+    return LineText.of(where)
+        + ": the "
+        + what
+        + " "
+        + LineText.quoted(name)
+        + " holds "
+        + LineText.unreadableKind(cp)
+        + "; a model types this name and a person reads it, so it may hold no control, format or"
+        + " separator character: ask the backend to rename it";
   }
 }

@@ -59,6 +59,7 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     ENUM_WITHOUT_VALUES("EnumWithoutValues", "operands"),
     IMPOSSIBLE_BOUNDS("ImpossibleBounds", "operands"),
     SCHEMA_TOO_DEEP("SchemaTooDeep", "operands"),
+    UNREADABLE_NAME("UnreadableName", "operands"),
     // Binding against a contract.
     CONTRACT_UNAVAILABLE("ContractUnavailable", ""),
     CONTRACT_MISMATCH("ContractMismatch", ""),

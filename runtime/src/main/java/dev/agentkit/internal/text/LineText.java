@@ -1,5 +1,7 @@
 package dev.agentkit.internal.text;
 
+import java.util.Map;
+
 /**
  * Text from a contract (a name, a description, a value a backend served) as one line of a message
  * or a log may show it: every character that would act on a terminal or a log instead of showing
@@ -65,6 +67,40 @@ public final class LineText {
     }
     return true;
   }
+
+  /**
+   * The first code point of {@code name} that no name may hold, or -1: a control character (line
+   * breaks included), a format character (bidi overrides and isolates, zero-width characters), a
+   * line or paragraph separator, or a lone surrogate. These either act on the line that shows the
+   * name or make two different names look the same. (Unassigned and private-use code points are
+   * escaped when shown but not refused: which code points are assigned depends on the JDK's Unicode
+   * version, and a contract must be valid or not on every JDK alike.)
+   */
+  public static int unreadableInName(String name) {
+    for (int i = 0; i < name.length(); ) {
+      int cp = name.codePointAt(i);
+      if (NAME_REFUSED.containsKey(Character.getType(cp))) {
+        return cp;
+      }
+      i += Character.charCount(cp);
+    }
+    return -1;
+  }
+
+  /**
+   * What kind of character {@link #unreadableInName} found: {@code U+202E (a format character…)}.
+   */
+  public static String unreadableKind(int cp) {
+    return String.format("U+%04X (%s)", cp, NAME_REFUSED.get(Character.getType(cp)));
+  }
+
+  private static final Map<Integer, String> NAME_REFUSED =
+      Map.of(
+          (int) Character.CONTROL, "a control character",
+          (int) Character.FORMAT, "an invisible format character, such as a bidi override",
+          (int) Character.LINE_SEPARATOR, "a line separator",
+          (int) Character.PARAGRAPH_SEPARATOR, "a paragraph separator",
+          (int) Character.SURROGATE, "half of a character, a lone surrogate");
 
   /** Characters that would act on a terminal or a log rather than show. */
   static boolean hidden(int cp) {
