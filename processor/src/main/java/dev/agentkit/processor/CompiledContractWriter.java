@@ -2,10 +2,12 @@ package dev.agentkit.processor;
 
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.internal.Values;
 import dev.agentkit.internal.text.JsonText;
 import java.util.ArrayList;
@@ -16,7 +18,11 @@ import java.util.Map;
  * Writes the wiring's constants and the contract compiled into it: {@code CONTRACT}, {@code
  * CONTRACT_DIGEST}, one {@code OP_*} per opcode, the {@link CompiledAgent} and {@code
  * compiledContract()}. The ops are embedded as {@code Op.builder(…)} chains with named operand
- * factories, built once, with no file read at runtime.
+ * factories, built once, with no file read at runtime. An op with a schema tree is built by a
+ * method of its own, its trees as the {@link dev.agentkit.contract.Schema} records ({@link
+ * SchemaCode}); one whose trees have more than {@link #MAX_JAVA_NODES} nodes as its snapshot text,
+ * read back by the snapshot reader ({@link CompiledOps}), since a method holds at most 64 KB of
+ * bytecode.
  */
 final class CompiledContractWriter {
   private CompiledContractWriter() {}
@@ -46,6 +52,47 @@ final class CompiledContractWriter {
     w.open("private static " + contract + " newCompiledContract()");
     writeOps(w, m.compiledOps(), layout, contract);
     w.close();
+    for (Op op : m.compiledOps()) {
+      String method = layout.treeOps().get(op.opcode());
+      if (method != null) {
+        w.blank();
+        treeOp(w, m, op, layout.opConstants().get(op.opcode()), method);
+      }
+    }
+  }
+
+  /**
+   * The most nodes (operands, properties, schemas) an op's trees may have for it to be built as
+   * Java: about 40 bytes of bytecode each, well within a method's 64 KB.
+   */
+  static final int MAX_JAVA_NODES = 400;
+
+  /** The method that builds an op with a tree: as Java, or for a large one from its snapshot. */
+  private static void treeOp(SourceWriter w, WiringModel m, Op op, String constant, String method) {
+    String type = w.name(Op.class);
+    w.open("private static " + type + " " + method + "()");
+    int nodes = 0;
+    for (Operand o : op.operands()) {
+      nodes += SchemaCode.size(o);
+    }
+    if (nodes > MAX_JAVA_NODES) {
+      // The snapshot of a contract of this one op; Contract.of gives it no source stamp.
+      String snapshot = ContractSnapshot.write(Contract.of(m.contractName(), List.of(op)));
+      w.line("// " + nodes + " nodes: read from its snapshot, which Java code would outgrow.");
+      w.line("return " + w.name(CompiledOps.class) + ".read(");
+      w.indent(4).line(SourceWriter.literal(snapshot) + ");").indent(-4);
+    } else {
+      List<Code> parts = new ArrayList<>();
+      for (String p : opChain(w, op, constant, false)) {
+        parts.add(Code.of(p));
+      }
+      for (Operand o : op.operands()) {
+        parts.add(parts.size() - 1, Code.call(".operand", SchemaCode.operand(w, o)));
+      }
+      Code chain = parts.get(0).then(parts.subList(1, parts.size()));
+      chain.write(w, "return ", ";");
+    }
+    w.close();
   }
 
   /** {@code CONTRACT}, {@code CONTRACT_DIGEST} and one {@code OP_*} per opcode. */
@@ -68,19 +115,43 @@ final class CompiledContractWriter {
       w.line("return " + contract + ".of(CONTRACT, " + list + ".of());");
       return;
     }
+    List<Code> methods = new ArrayList<>();
+    for (Op op : ops) {
+      String method = layout.treeOps().get(op.opcode());
+      if (method != null) {
+        methods.add(Code.of(method + "()"));
+      }
+    }
+    if (methods.size() == ops.size()) {
+      // Every op is built by a method of its own: a call of each, broken only where it must be.
+      Code.call(contract + ".of", Code.of("CONTRACT"), Code.call(list + ".of", methods))
+          .write(w, "return ", ";");
+      return;
+    }
     w.line("return " + contract + ".of(").indent(4);
     w.line("CONTRACT,");
     w.line(list + ".of(").indent(4);
     for (int i = 0; i < ops.size(); i++) {
       Op op = ops.get(i);
       String opConstant = layout.opConstants().get(op.opcode());
-      w.chain("", opChain(w, op, opConstant), i == ops.size() - 1 ? "));" : ",");
+      String tail = i == ops.size() - 1 ? "));" : ",";
+      String method = layout.treeOps().get(op.opcode());
+      if (method != null) {
+        w.line(method + "()" + tail);
+      } else {
+        w.chain("", opChain(w, op, opConstant), tail);
+      }
     }
     w.indent(-8);
   }
 
   /** {@code Op.builder(OP_X)}, then {@code .description(…)} and the rest, then {@code .build()}. */
   static List<String> opChain(SourceWriter w, Op op, String opConstant) {
+    return opChain(w, op, opConstant, true);
+  }
+
+  /** As {@link #opChain(SourceWriter, Op, String)}, with its operands or without. */
+  private static List<String> opChain(SourceWriter w, Op op, String opConstant, boolean operands) {
     List<String> parts = new ArrayList<>();
     parts.add(w.name(Op.class) + ".builder(" + opConstant + ")");
     parts.add(".description(" + SourceWriter.literal(op.description()) + ")");
@@ -94,7 +165,9 @@ final class CompiledContractWriter {
       parts.add(".tier(" + w.name(Tier.class) + "." + op.tier().name() + ")");
     }
     for (Operand o : op.operands()) {
-      parts.add(".operand(" + operand(w, o) + ")");
+      if (operands) {
+        parts.add(".operand(" + operand(w, o) + ")");
+      }
     }
     parts.add(".build()");
     return parts;
@@ -155,17 +228,20 @@ final class CompiledContractWriter {
    */
   static final int INLINE_VALUES = 64;
 
-  private static String constructed(SourceWriter w, Operand o) {
-    String values;
-    if (o.enumValues().size() > INLINE_VALUES) {
-      values = w.name(Values.class) + ".listElements(" + SourceWriter.literal(json(o)) + ")";
-    } else {
-      List<String> literals = new ArrayList<>();
-      for (String v : o.enumValues()) {
-        literals.add(SourceWriter.literal(v));
-      }
-      values = w.name(List.class) + ".of(" + String.join(", ", literals) + ")";
+  /** Enum values as an expression: one literal each, or one JSON array when there are many. */
+  static String values(SourceWriter w, List<String> enumValues) {
+    if (enumValues.size() > INLINE_VALUES) {
+      return w.name(Values.class) + ".listElements(" + SourceWriter.literal(json(enumValues)) + ")";
     }
+    List<String> literals = new ArrayList<>();
+    for (String v : enumValues) {
+      literals.add(SourceWriter.literal(v));
+    }
+    return w.name(List.class) + ".of(" + String.join(", ", literals) + ")";
+  }
+
+  private static String constructed(SourceWriter w, Operand o) {
+    String values = values(w, o.enumValues());
     return "new "
         + w.name(Operand.class)
         + "("
@@ -186,10 +262,10 @@ final class CompiledContractWriter {
         + ")";
   }
 
-  /** The operand's values as a JSON array of strings. */
-  private static String json(Operand o) {
+  /** Values as a JSON array of strings. */
+  private static String json(List<String> values) {
     StringBuilder b = new StringBuilder("[");
-    for (String v : o.enumValues()) {
+    for (String v : values) {
       if (b.length() > 1) {
         b.append(',');
       }

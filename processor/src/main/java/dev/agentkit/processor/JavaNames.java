@@ -37,7 +37,19 @@ final class JavaNames {
           "toString",
           "wait");
 
+  /**
+   * Names an accessor of a generated record of an object must not take: those of {@link
+   * #RESERVED_ACCESSORS}, and {@code json}, the record's component.
+   */
+  static final Set<String> RESERVED_RECORD_ACCESSORS = reservedForRecords();
+
   private JavaNames() {}
+
+  private static Set<String> reservedForRecords() {
+    Set<String> out = new java.util.HashSet<>(RESERVED_ACCESSORS);
+    out.add("json");
+    return Set.copyOf(out);
+  }
 
   /**
    * {@code set_task_due_date} → {@code SetTaskDueDate}; {@code Op} before a form that is empty or
@@ -60,9 +72,14 @@ final class JavaNames {
    * classArg}).
    */
   static String accessor(String name) {
+    return accessor(name, RESERVED_ACCESSORS);
+  }
+
+  /** As {@link #accessor(String)}, with {@code reserved} the names that get the suffix. */
+  static String accessor(String name, Set<String> reserved) {
     String upper = upperCamel(name);
     String lower = Character.toLowerCase(upper.charAt(0)) + upper.substring(1);
-    if (SourceVersion.isKeyword(lower) || RESERVED_ACCESSORS.contains(lower)) {
+    if (SourceVersion.isKeyword(lower) || reserved.contains(lower)) {
       return lower + "Arg";
     }
     return lower;
@@ -83,6 +100,40 @@ final class JavaNames {
       joined = "_" + joined;
     }
     return cut(joined);
+  }
+
+  /**
+   * The type of one element of a list named {@code type} (an {@link #upperCamel} form): its last
+   * word as a simple English singular where it ends like a plural ({@code Entities} → {@code
+   * Entity}, {@code Addresses} → {@code Address}, {@code Observations} → {@code Observation}), else
+   * with {@code Item} added ({@code Data} → {@code DataItem}, {@code Status} → {@code StatusItem}).
+   */
+  static String singular(String type) {
+    int start = type.length();
+    while (start > 0 && Character.isLowerCase(type.charAt(start - 1))) {
+      start--;
+    }
+    String word = type.substring(start > 0 ? start - 1 : 0);
+    String out;
+    if (word.length() >= 5 && word.endsWith("ies")) {
+      out = type.substring(0, type.length() - 3) + "y";
+    } else if (word.length() >= 5 && endsWithAny(word, "sses", "xes", "ches", "shes", "zzes")) {
+      out = type.substring(0, type.length() - 2);
+    } else if (word.length() >= 3 && word.endsWith("s") && !endsWithAny(word, "ss", "us", "is")) {
+      out = type.substring(0, type.length() - 1);
+    } else {
+      out = type + "Item";
+    }
+    return cut(out);
+  }
+
+  private static boolean endsWithAny(String word, String... endings) {
+    for (String e : endings) {
+      if (word.endsWith(e)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

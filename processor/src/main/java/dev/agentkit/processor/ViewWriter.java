@@ -51,8 +51,12 @@ final class ViewWriter {
     }
     for (OperandView o : v.operands()) {
       if (o.enumName() != null) {
-        enumType(w, o);
+        String doc = "The values of operand " + SourceWriter.code(o.operand().name());
+        enumType(w, o.enumName(), o.enumConstants(), o.operand().enumValues(), doc);
       }
+    }
+    for (TreeLayout.NestedType t : v.types()) {
+      TreeViewWriter.type(w, op, t);
     }
     w.close();
   }
@@ -60,6 +64,10 @@ final class ViewWriter {
   /** The accessor of one operand, typed by the contract. */
   private static void accessor(SourceWriter w, OperandView o) {
     Operand operand = o.operand();
+    if (o.tree() != null) {
+      TreeViewWriter.operand(w, operand, o.constant(), o.accessor(), o.tree());
+      return;
+    }
     String raw = "call.arg(" + o.constant() + ")";
     Reading r = reading(w, o, raw);
     String type = r.element();
@@ -78,7 +86,7 @@ final class ViewWriter {
         operand.description().isBlank()
             ? "Operand " + SourceWriter.doc(operand.name())
             : SourceWriter.doc(operand.description());
-    w.blank().javadoc(sentence(doc) + " " + blank);
+    w.blank().javadoc(sentence(doc) + defaultNote(operand) + " " + blank);
     w.open("public " + type + " " + o.accessor() + "()").line(body).close();
   }
 
@@ -174,22 +182,24 @@ final class ViewWriter {
     w.line("return outcome.value(" + result + ".class);").close();
   }
 
-  /** The enum of an enum operand: its constants, then the wiring through {@link WireNames}. */
-  private static void enumType(SourceWriter w, OperandView o) {
-    String name = o.enumName();
+  /**
+   * An enum: its constants, then the wiring through {@link WireNames}.
+   *
+   * @param doc what it holds the values of, to which {@code , and UNRECOGNISED for any other} is
+   *     added
+   */
+  static void enumType(
+      SourceWriter w, String name, List<String> constants, List<String> values, String doc) {
     w.blank();
-    w.javadoc(
-        "The values of operand "
-            + SourceWriter.code(o.operand().name())
-            + ", and {@code UNRECOGNISED} for any other.");
+    w.javadoc(doc + ", and {@code UNRECOGNISED} for any other.");
     w.open("public enum " + name);
-    for (String c : o.enumConstants()) {
+    for (String c : constants) {
       w.line(c + ",");
     }
     w.line("UNRECOGNISED;").blank();
     List<String> args = new ArrayList<>();
     args.add("values()");
-    for (String v : o.operand().enumValues()) {
+    for (String v : values) {
       args.add(SourceWriter.literal(v));
     }
     String wireNames = w.name(WireNames.class);
@@ -210,8 +220,19 @@ final class ViewWriter {
     w.close();
   }
 
+  /**
+   * A sentence on the default the contract gives the operand or property, which is the backend's:
+   * the view reads what the call gives, so a value not given reads as not given.
+   */
+  static String defaultNote(Operand o) {
+    String json = o.schema().facets().defaultJson();
+    return json.isEmpty()
+        ? ""
+        : " When none is given, the backend takes " + SourceWriter.code(json) + ".";
+  }
+
   /** The text as a sentence: trimmed, with a full stop unless it ends with one. */
-  private static String sentence(String text) {
+  static String sentence(String text) {
     String t = text.strip();
     return t.endsWith(".") || t.endsWith("!") || t.endsWith("?") ? t : t + ".";
   }

@@ -1,11 +1,11 @@
 package dev.agentkit.processor;
 
+import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -25,16 +25,23 @@ import java.util.TreeMap;
  * @param views one view per opcode, sorted by name
  * @param dispatches every handler, numbered in the order the uses are written
  * @param declaredTypes the simple name of every type the file declares
+ * @param treeOps the method that builds each compiled op with a schema tree (one that format 1
+ *     could not say), by opcode: such an op is built apart, so no method outgrows 64 KB
  */
 record WiringLayout(
     Map<String, String> opConstants,
     List<ActModel> uses,
     List<View> views,
     List<Dispatch> dispatches,
-    Set<String> declaredTypes) {
+    Set<String> declaredTypes,
+    Map<String, String> treeOps) {
 
   /** The name of the dispatcher class. */
   static final String HANDLERS = "Handlers";
+
+  /** The methods the wiring class declares besides one per op with a tree. */
+  static final Set<String> WIRING_METHODS =
+      Set.of("compiledContract", "newCompiledContract", "bind", "bindOffline", "live", "uses");
 
   /** The fields the wiring class declares besides one {@code OP_*} per opcode. */
   static final Set<String> WIRING_FIELDS = Set.of("CONTRACT", "CONTRACT_DIGEST", "COMPILED");
@@ -52,6 +59,7 @@ record WiringLayout(
     views = List.copyOf(views);
     dispatches = List.copyOf(dispatches);
     declaredTypes = Set.copyOf(declaredTypes);
+    treeOps = Collections.unmodifiableMap(new TreeMap<>(treeOps));
   }
 
   /**
@@ -61,10 +69,17 @@ record WiringLayout(
    * @param simpleName its simple name, nested in the wiring
    * @param opConstant the wiring's constant of its opcode
    * @param operands its operands, in the op's order
+   * @param types the records and enums its tree operands read, outer before inner
    */
-  record View(ActModel act, String simpleName, String opConstant, List<OperandView> operands) {
+  record View(
+      ActModel act,
+      String simpleName,
+      String opConstant,
+      List<OperandView> operands,
+      List<TreeLayout.NestedType> types) {
     View {
       operands = List.copyOf(operands);
+      types = List.copyOf(types);
     }
   }
 
@@ -76,13 +91,15 @@ record WiringLayout(
    * @param accessor its accessor
    * @param enumName for an enum operand, the nested enum's simple name; else null
    * @param enumConstants for an enum operand, the constant of each value, in order
+   * @param tree for a tree operand ({@link TreeLayout#isTree}), how it reads; else null
    */
   record OperandView(
       Operand operand,
       String constant,
       String accessor,
       String enumName,
-      List<String> enumConstants) {
+      List<String> enumConstants,
+      TreeLayout.Value tree) {
     OperandView {
       enumConstants = List.copyOf(enumConstants);
     }
@@ -145,8 +162,24 @@ record WiringLayout(
           declared.add(o.enumName());
         }
       }
+      for (TreeLayout.NestedType t : v.types()) {
+        declared.add(t.simpleName());
+      }
     }
-    return new WiringLayout(opConstants, uses, views, dispatches, declared);
+    return new WiringLayout(opConstants, uses, views, dispatches, declared, treeOps(m));
+  }
+
+  /** {@code newCreateEntities} for {@code create_entities}, in opcode order. */
+  private static Map<String, String> treeOps(WiringModel m) {
+    Set<String> taken = new HashSet<>(WIRING_METHODS);
+    Map<String, String> out = new TreeMap<>();
+    for (Op op : m.compiledOps()) {
+      if (!op.operands().stream().allMatch(Operand::isFlat)) {
+        out.put(
+            op.opcode(), JavaNames.unique("new" + JavaNames.upperCamel(op.opcode()), taken, ""));
+      }
+    }
+    return out;
   }
 
   private static Map<String, String> opConstants(WiringModel m) {
@@ -163,16 +196,29 @@ record WiringLayout(
   private static List<View> views(WiringModel m, Map<String, String> opConstants) {
     List<ActModel> sorted = new ArrayList<>(m.acts());
     sorted.sort(Comparator.comparing(ActModel::viewName));
+    Set<String> fixed = new HashSet<>(Set.of(m.wiringName(), HANDLERS));
+    for (ActModel a : sorted) {
+      fixed.add(a.viewSimpleName());
+    }
     Set<String> seen = new HashSet<>();
     List<View> views = new ArrayList<>();
     for (ActModel a : sorted) {
       if (seen.add(a.viewName())) {
-        String simple = a.viewSimpleName();
-        List<OperandView> operands = operands(a, simple, m.wiringName(), opConstants.values());
-        views.add(new View(a, simple, opConstants.get(a.opcode()), operands));
+        views.add(view(a, m.wiringName(), opConstants, fixed));
       }
     }
     return views;
+  }
+
+  private static View view(
+      ActModel a, String wiring, Map<String, String> opConstants, Set<String> fixed) {
+    String simple = a.viewSimpleName();
+    Set<String> constants = new HashSet<>(Set.of("OPCODE", simple, wiring));
+    constants.addAll(WIRING_FIELDS);
+    constants.addAll(opConstants.values());
+    TreeLayout.Namer trees = new TreeLayout.Namer(fixed, constants);
+    List<OperandView> operands = operands(a, constants, trees);
+    return new View(a, simple, opConstants.get(a.opcode()), operands, trees.types());
   }
 
   /**
@@ -183,10 +229,7 @@ record WiringLayout(
    * still mean the wiring's {@code OP_X}.
    */
   private static List<OperandView> operands(
-      ActModel a, String view, String wiring, Collection<String> opConstants) {
-    Set<String> constants = new HashSet<>(Set.of("OPCODE", view, wiring));
-    constants.addAll(WIRING_FIELDS);
-    constants.addAll(opConstants);
+      ActModel a, Set<String> constants, TreeLayout.Namer trees) {
     Set<String> accessors = new HashSet<>();
     List<OperandView> out = new ArrayList<>();
     for (Operand o : a.op().operands()) {
@@ -194,6 +237,10 @@ record WiringLayout(
       String accessor = JavaNames.unique(JavaNames.accessor(o.name()), accessors, "");
       String enumName = null;
       List<String> enumConstants = List.of();
+      if (TreeLayout.isTree(o)) {
+        out.add(new OperandView(o, constant, accessor, null, List.of(), trees.operand(o)));
+        continue;
+      }
       if (o.type() == OperandType.ENUM && o.enumValues().size() <= MAX_ENUM_CONSTANTS) {
         enumName = JavaNames.unique(JavaNames.upperCamel(o.name()), constants, "Value");
         Set<String> taken = new HashSet<>(Set.of("UNRECOGNISED"));
@@ -203,7 +250,7 @@ record WiringLayout(
         }
         enumConstants = names;
       }
-      out.add(new OperandView(o, constant, accessor, enumName, enumConstants));
+      out.add(new OperandView(o, constant, accessor, enumName, enumConstants, null));
     }
     return out;
   }

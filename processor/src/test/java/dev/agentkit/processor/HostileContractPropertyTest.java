@@ -8,6 +8,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.internal.text.LineText;
 import java.lang.reflect.Field;
@@ -122,7 +123,22 @@ class HostileContractPropertyTest {
           "String",
           "UNRECOGNISED",
           "Value",
-          "_Wiring");
+          "_Wiring",
+          // The members of the records of nested objects, and the types they name.
+          "json",
+          "Json",
+          "of",
+          "get",
+          "wireName",
+          "values",
+          "Map",
+          "List",
+          "Optional",
+          "Object",
+          "TreeValues",
+          "Item",
+          "ies",
+          "s");
 
   private Path dir;
 
@@ -179,8 +195,19 @@ class HostileContractPropertyTest {
                     list));
   }
 
+  /**
+   * A flat operand or, as often, one whose schema is a tree (objects, lists of them, enums, unions,
+   * constants at depth) with hostile property names, enum values and descriptions.
+   */
+  static Arbitrary<Operand> anyOperand() {
+    Arbitrary<Operand> tree = new TreeArbitraries(name(), hostile(0)).operand(2);
+    return Arbitraries.frequencyOf(
+        net.jqwik.api.Tuple.of(1, operand()), net.jqwik.api.Tuple.of(1, tree));
+  }
+
   static Arbitrary<Op> op(String opcode) {
-    Arbitrary<List<Operand>> operands = operand().list().ofMaxSize(4).uniqueElements(Operand::name);
+    Arbitrary<List<Operand>> operands =
+        anyOperand().list().ofMaxSize(4).uniqueElements(Operand::name);
     return Combinators.combine(name(), hostile(0), operands)
         .as(
             (description, objectType, ops) -> {
@@ -192,6 +219,11 @@ class HostileContractPropertyTest {
               ops.forEach(b::operand);
               return b.build();
             });
+  }
+
+  /** Whether the op is one a snapshot can hold: trees have no problem such as a bad default. */
+  private static boolean wellFormed(Contract c) {
+    return c.problems().isEmpty();
   }
 
   @Provide
@@ -208,7 +240,8 @@ class HostileContractPropertyTest {
                 ops.add(op(opcode));
               }
               return Combinators.combine(ops).as(list -> Contract.of("fuzz", list));
-            });
+            })
+        .filter(HostileContractPropertyTest::wellFormed);
   }
 
   @Property(tries = 30)
@@ -255,7 +288,57 @@ class HostileContractPropertyTest {
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.of("OPCODE", OperandType.NUMBER))
                 .operand(Operand.of("op_handlers", OperandType.DATE))
+                .build(),
+            Op.builder("nested")
+                .description("Names of nested properties that clash with Java and with the wiring.")
+                .tier(Tier.REVERSIBLE)
+                .operand(clashes("entities"))
+                .operand(clashes("FuzzAgent"))
+                .operand(clashes("Map"))
                 .build()));
+  }
+
+  /**
+   * An operand that is a list of objects whose properties clash: with keywords, {@code Object}'s
+   * methods and the record's own {@code json}, with each other by case and punctuation, with the
+   * types the wiring names ({@code String}, {@code Board}, {@code Handlers}, the agent), and with
+   * the record of the list ({@code entity} beside {@code entities}); an enum whose values clash the
+   * same way; a digit first and non-ASCII letters.
+   */
+  private static Operand clashes(String name) {
+    Schema enumOf =
+        new Schema.EnumSchema(
+            Schema.Facets.NONE,
+            List.of("UNRECOGNISED", "unrecognised", "of", "values", "a-b", "a_b", "2", "日本"),
+            OperandType.STRING);
+    List<Operand> properties = new ArrayList<>();
+    List<String> strings =
+        List.of("json", "Json", "JSON", "hashCode", "toString", "class", "_", "a-b", "a_b", "aB");
+    String escape = "*/ static { System.exit(1); } /* \\u002a/ \\u000a \ud800 \u202e";
+    for (String p : strings) {
+      properties.add(new Operand(p, escape, false, TreeFixtures.string()));
+    }
+    for (String p : List.of("2fa", "日本", "é")) {
+      properties.add(new Operand(p, "", false, TreeFixtures.string()));
+    }
+    // Objects whose records would take the name of a type the wiring uses.
+    Schema object = Schema.ObjectSchema.of(List.of(new Operand("x", "", false, enumOf)));
+    List<String> types =
+        List.of("String", "Object", "Map", "List", "Optional", "OptionalLong", "Objects", "Call");
+    List<String> more =
+        List.of("BigDecimal", "OffsetDateTime", "TreeValues", "WireNames", "Board", "Handlers");
+    List<String> own = List.of("FuzzAgent", "FuzzAgent_Wiring", "Nested", "Op");
+    for (List<String> names : List.of(types, more, own)) {
+      for (String p : names) {
+        properties.add(new Operand(p, "", false, object));
+      }
+    }
+    properties.add(new Operand("entity", "", false, Schema.ObjectSchema.of(List.of())));
+    properties.add(new Operand("Entity", "", false, Schema.ArraySchema.of(enumOf)));
+    properties.add(new Operand("kind", "", false, enumOf));
+    properties.add(new Operand("kinds", "", false, Schema.ArraySchema.of(enumOf)));
+    Schema item = Schema.ObjectSchema.of(properties);
+    return new Operand(name, "", true, Schema.ArraySchema.of(item));
   }
 
   /** The wiring compiled from the contract, with the agent and its state type. */
@@ -321,7 +404,11 @@ class HostileContractPropertyTest {
         .containsExactlyInAnyOrderElementsOf(contract.opcodes());
   }
 
-  /** Each op's view: its opcode, one constant per operand name, and each enum's wire names. */
+  /**
+   * Each op's view: its opcode, one constant per operand name; each record of a nested object one
+   * constant per property name, in order, and accessors that read an empty object without throwing;
+   * and each enum, at any depth, the contract's values as its wire names.
+   */
   private static void assertViewsHoldTheNames(Class<?> wiring, Contract contract)
       throws ReflectiveOperationException {
     Set<String> opcodes = new HashSet<>();
@@ -332,33 +419,76 @@ class HostileContractPropertyTest {
       String opcode = (String) view.getField("OPCODE").get(null);
       opcodes.add(opcode);
       Op op = contract.op(opcode).orElseThrow();
-      List<String> constants = new ArrayList<>();
-      for (Field f : view.getDeclaredFields()) {
-        if (Modifier.isStatic(f.getModifiers())
-            && f.getType() == String.class
-            && !f.getName().equals("OPCODE")) {
-          constants.add((String) f.get(null));
-        }
-      }
-      assertThat(constants)
+      assertThat(constants(view, "OPCODE"))
           .containsExactlyElementsOf(op.operands().stream().map(Operand::name).toList());
       List<List<String>> enums = new ArrayList<>();
-      for (Class<?> e : view.getDeclaredClasses()) {
-        Method wireName = e.getMethod("wireName");
+      List<List<String>> records = new ArrayList<>();
+      for (Class<?> nested : view.getDeclaredClasses()) {
+        if (nested.isRecord()) {
+          records.add(constants(nested, ""));
+          assertReadsAnEmptyObject(nested);
+          continue;
+        }
+        Method wireName = nested.getMethod("wireName");
         List<String> names = new ArrayList<>();
-        for (Object constant : e.getEnumConstants()) {
+        for (Object constant : nested.getEnumConstants()) {
           names.add((String) wireName.invoke(constant));
         }
         enums.add(names.subList(0, names.size() - 1));
       }
-      assertThat(enums)
-          .containsExactlyInAnyOrderElementsOf(
-              op.operands().stream()
-                  .filter(o -> o.type() == OperandType.ENUM)
-                  .map(Operand::enumValues)
-                  .toList());
+      Walk walk = new Walk();
+      op.operands().forEach(o -> walk.schema(o.schema()));
+      assertThat(enums).containsExactlyInAnyOrderElementsOf(walk.enums);
+      assertThat(records).containsExactlyInAnyOrderElementsOf(walk.records);
     }
     assertThat(opcodes).containsExactlyInAnyOrderElementsOf(contract.opcodes());
+  }
+
+  /** The values of a class's static String constants, in order, but {@code except}. */
+  private static List<String> constants(Class<?> type, String except)
+      throws ReflectiveOperationException {
+    List<String> out = new ArrayList<>();
+    for (Field f : type.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers())
+          && f.getType() == String.class
+          && !f.getName().equals(except)) {
+        out.add((String) f.get(null));
+      }
+    }
+    return out;
+  }
+
+  /** A record of a nested object, made of an empty object: every accessor reads it. */
+  private static void assertReadsAnEmptyObject(Class<?> record)
+      throws ReflectiveOperationException {
+    Object empty = record.getDeclaredConstructor(Map.class).newInstance(Map.of());
+    for (Method m : record.getDeclaredMethods()) {
+      if (!Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0) {
+        assertThat(m.invoke(empty)).as(m.getName()).isNotNull();
+      }
+    }
+  }
+
+  /**
+   * What a view declares for a tree, found independently of the processor: a record per object
+   * reached through objects and lists, an enum per enum of at most {@link
+   * WiringLayout#MAX_ENUM_CONSTANTS} values so reached; unions and constants read as plain values.
+   */
+  private static final class Walk {
+    final List<List<String>> enums = new ArrayList<>();
+    final List<List<String>> records = new ArrayList<>();
+
+    void schema(Schema s) {
+      if (s instanceof Schema.ArraySchema a) {
+        schema(a.items());
+      } else if (s instanceof Schema.ObjectSchema o) {
+        records.add(o.properties().stream().map(Operand::name).toList());
+        o.properties().forEach(p -> schema(p.schema()));
+      } else if (s instanceof Schema.EnumSchema e
+          && e.values().size() <= WiringLayout.MAX_ENUM_CONSTANTS) {
+        enums.add(e.values());
+      }
+    }
   }
 
   /** An agent using every op, with a run handler returning a value for the first. */

@@ -47,8 +47,12 @@ final class WiringAllowlist {
           Map.entry("java/util/function/Function", Set.of()),
           Map.entry("java/util/stream/Stream", Set.of("map", "flatMap", "flatMapToLong", "toList")),
           Map.entry("java/util/stream/LongStream", Set.of("boxed")),
-          // The test agents' state type (Fixtures.BOARD) keeps its values in a map.
-          Map.entry("java/util/Map", Set.of("getOrDefault")),
+          // Trees box their bounds and write their decimals.
+          Map.entry("java/lang/Integer", Set.of("valueOf")),
+          Map.entry("java/math/BigDecimal", Set.of("<init>")),
+          // The records of nested objects read their map (get); the test agents' state type
+          // (Fixtures.BOARD) keeps its values in one.
+          Map.entry("java/util/Map", Set.of("get", "getOrDefault")),
           Map.entry("java/util/HashMap", Set.of("<init>")));
 
   private static final String RUNTIME_PROBE = "dev/agentkit/BoundAgent.class";
