@@ -204,10 +204,10 @@ class ContractSettingsTest {
     assertThatThrownBy(() -> new ContractSettings("taskboard", p).policy())
         .hasMessageStartingWith(
             "[AgentkitBadDriftRule] agentkit.contracts.taskboard.drift.acknowledgements[0].rule:"
-                + " unknown drift rule \"enum-value-remove\": use one of 16 in all (the 10 nearest:"
-                + " description-changed, enum-value-added, enum-value-removed,"
-                + " object-type-changed, op-added, op-removed, operand-removed, tier-lowered,"
-                + " tier-raised, tier-unknown); did you mean \"enum-value-removed\"?")
+                + " unknown drift rule \"enum-value-remove\": use one of 25 in all (the 10 nearest:"
+                + " alternative-removed, bounds-loosened, enum-value-added, enum-value-removed,"
+                + " op-added, op-removed, operand-removed, property-removed, tier-lowered,"
+                + " tier-raised); did you mean \"enum-value-removed\"?")
         .hasMessageEndingWith(
             "; did you mean \"enum-value-removed\"?; use the rule id the drift report prints");
   }
