@@ -140,8 +140,8 @@ class TaskboardMcpServerTest {
         source.fetch(),
         List.of(
             // Withheld acts: a person accepted them, so the test runs them as the inbox would.
+            // target is served as an object, so its value is JSON by its type: not structured.
             Use.<Void>of("publish_goal", ChangeCategory.MERGE)
-                .structured("target")
                 .ask(call -> "Publish this goal?")
                 .build(),
             Use.<Void>of("notify_assignee", ChangeCategory.ALWAYS_MINTS)
