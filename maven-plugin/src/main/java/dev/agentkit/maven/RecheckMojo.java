@@ -27,9 +27,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * each agent, the digest its wiring was generated from (the processor's stamp in the class output)
  * with the snapshot's current digest, and checks that the compiled wiring class really holds that
  * digest (a compile that failed or crashed after the processor ran leaves a stamp ahead of the
- * classes). When anything differs it removes the agent's compiled class, every class file of its
- * wiring, and the compiler plugin's incremental state, which makes the compiler recompile the
- * module. Bind it to {@code initialize} in modules that compile agents.
+ * classes). When anything differs it removes the compiler plugin's incremental state, which makes
+ * the compiler recompile the whole module, and, for every agent of the module (a current one's
+ * wiring is written again by that compile too), its compiled class and every class file of its
+ * wiring. Bind it to {@code initialize} in modules that compile agents.
  *
  * <p>The wiring's class files must go, not only the agent's: javac 17 to 22 crash with a {@code
  * NullPointerException} in {@code Lower.generateMandatedAccessors} when a processor generates the
@@ -80,7 +81,9 @@ public class RecheckMojo extends AbstractMojo {
     }
     try {
       deleteTree(compilerStatus.toPath());
-      for (ActIndex.Stamp s : stale) {
+      // Every agent's, not only the stale ones': the module is compiled whole again, so the
+      // processor writes every wiring's view records anew, current or not.
+      for (ActIndex.Stamp s : stamps) {
         forget(s, out);
       }
     } catch (IOException e) {

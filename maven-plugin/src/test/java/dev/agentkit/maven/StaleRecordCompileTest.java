@@ -70,6 +70,32 @@ class StaleRecordCompileTest {
   }
 
   @Test
+  void aSnapshotChangeCompilesWhenAnotherAgentsWiringIsCurrent() throws Exception {
+    // A second agent on a snapshot that does not change: the module is compiled whole again, so
+    // its view records are written again too, and their old class files must not be in the way.
+    Path todo = dir.resolve("src/main/java/com/example/hello/TodoAgent.java");
+    Path twin = todo.resolveSibling("TwinAgent.java");
+    Files.writeString(
+        twin,
+        Files.readString(todo)
+            .replace("TodoAgent", "TwinAgent")
+            .replace("contract = \"todo\"", "contract = \"twin\""));
+    sources.add(twin);
+    Contract twinContract = served("Add a task.");
+    ContractSnapshot.writeAtomically(
+        snapshots.resolve("twin.json"),
+        Contract.of("twin", twinContract.source(), twinContract.ops()));
+    assertThat(compile()).isEqualTo(new Javac(true, List.of(), ""));
+    Contract changed = served("Add a task to the to-do list.");
+    ContractSnapshot.writeAtomically(snapshots.resolve("todo.json"), changed);
+
+    recheck();
+
+    assertThat(compile()).isEqualTo(new Javac(true, List.of(), ""));
+    assertThat(wiringClass()).contains(changed.digest());
+  }
+
+  @Test
   void theStaleViewRecordsAreWhatCrashesJavacBefore23() throws Exception {
     assertThat(compile().ok()).isTrue();
     ContractSnapshot.writeAtomically(

@@ -191,6 +191,15 @@ final class SchemaDrift {
     if (wider instanceof OpaqueSchema) {
       return true;
     }
+    if (narrower.facets().nullable() && wider.facets().nullable()) {
+      // Null is taken by the wider node itself (a nullable union, say), whichever alternative
+      // takes the rest: compare what else the narrower node accepts.
+      Schema.Facets f = narrower.facets();
+      narrower = narrower.withFacets(new Schema.Facets(f.description(), f.defaultJson(), false));
+      if (wider instanceof UnionSchema) {
+        return accepts(wider.withFacets(Schema.Facets.NONE), narrower);
+      }
+    }
     if (narrower instanceof UnionSchema u) {
       for (Schema alternative : u.alternatives()) {
         if (!accepts(wider, alternative)) {

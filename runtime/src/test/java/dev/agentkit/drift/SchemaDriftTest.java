@@ -118,6 +118,24 @@ class SchemaDriftTest {
   }
 
   @Test
+  void aNullableStringWidenedIntoANullableUnionIsCompatible() {
+    // GitHub 22 to 23, issues/update.type: a nullable string became a nullable oneOf[string,
+    // object]; null is the union's, the string its first alternative's.
+    Facets nullable = new Facets("", "", true);
+    Operand before = new Operand("type", "", false, Schema.string().withFacets(nullable));
+    Schema named = ObjectSchema.of(List.of(Operand.requiredString("name", "")));
+    Operand after =
+        new Operand(
+            "type", "", false, new UnionSchema(nullable, true, List.of(Schema.string(), named)));
+
+    assertThat(drift(before, after))
+        .containsExactly(
+            "compatible type-widened: the backend widened op.type from string to"
+                + " oneOf[string, object], which MemoryAgent uses; it still accepts every earlier"
+                + " value");
+  }
+
+  @Test
   void anEnumTurnedIntoAUnionOfAStringIsCompatibleNotAChangeToString() {
     Operand before = Operand.enumOf("state", true, "open", "closed");
     Operand after =
