@@ -11,6 +11,8 @@ import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.mcp.McpActions;
@@ -50,10 +52,30 @@ class TaskboardMcpServerTest {
 
     assertThat(source.warnings()).isEmpty();
     assertThat(read.source()).isEqualTo("taskboard-mcp 1.0.0");
-    // every op, operand, description, object type and tier (from the annotations alone)
-    assertThat(read.digest()).isEqualTo(TaskboardContract.initial().digest());
+    // Every op, operand, description, object type and tier (the tier from the annotations
+    // alone), as the backend has them; the schemas say what JSON Schema says: a date is
+    // "format": "date", and publish_goal.target, text of JSON to the backend, is an object.
+    Contract own = TaskboardContract.initial();
+    assertThat(read.ops())
+        .extracting(Op::opcode)
+        .isEqualTo(own.ops().stream().map(Op::opcode).toList());
     for (Op op : read.ops()) {
+      Op theirs = own.op(op.opcode()).orElseThrow();
       assertThat(op.tier()).isEqualTo(backend.contract().op(op.opcode()).orElseThrow().tier());
+      assertThat(op.description()).isEqualTo(theirs.description());
+      assertThat(op.objectType()).isEqualTo(theirs.objectType());
+      assertThat(op.operandNames()).isEqualTo(theirs.operandNames());
+      for (Operand o : op.operands()) {
+        Operand t = theirs.operand(o.name()).orElseThrow();
+        assertThat(List.of(o.description(), o.required(), o.list(), o.enumValues()))
+            .as(op.opcode() + "." + o.name())
+            .isEqualTo(List.of(t.description(), t.required(), t.list(), t.enumValues()));
+        OperandType expected =
+            op.opcode().equals("publish_goal") && o.name().equals("target")
+                ? OperandType.OBJECT
+                : t.type();
+        assertThat(o.type()).as(op.opcode() + "." + o.name()).isEqualTo(expected);
+      }
     }
   }
 
