@@ -31,6 +31,27 @@ final class Store {
 
   private Store() {}
 
+  /** One statement's execution. */
+  @FunctionalInterface
+  interface Sql<T> {
+    T run() throws SQLException;
+  }
+
+  /** Prepares a statement (H2 checks tables and columns here), naming it in a failure. */
+  private static PreparedStatement prepare(Connection c, String statement, String sql)
+      throws SQLException {
+    return run(statement, () -> c.prepareStatement(sql));
+  }
+
+  /** Executes a statement, naming it in a failure that keeps none of the driver's text. */
+  private static <T> T run(String statement, Sql<T> sql) throws SQLException {
+    try {
+      return sql.run();
+    } catch (SQLException e) {
+      throw SqlFailure.of(statement, e);
+    }
+  }
+
   /** A proposal's columns as {@code propose} writes them. */
   record Row(
       String key,
@@ -89,9 +110,9 @@ final class Store {
           + " FROM agentkit_proposal WHERE ask_key ";
 
   static Optional<Current> lock(Connection c, String key) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(CURRENT + "= ? FOR UPDATE")) {
+    try (PreparedStatement s = prepare(c, "lock the proposal", CURRENT + "= ? FOR UPDATE")) {
       s.setString(1, key);
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("lock the proposal", s::executeQuery)) {
         return r.next() ? Optional.of(current(r)) : Optional.empty();
       }
     }
@@ -107,11 +128,14 @@ final class Store {
       List<String> chunk = sortedKeys.subList(from, Math.min(sortedKeys.size(), from + LOCK_CHUNK));
       String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
       try (PreparedStatement s =
-          c.prepareStatement(CURRENT + "IN (" + marks + ") ORDER BY ask_key FOR UPDATE")) {
+          prepare(
+              c,
+              "lock the proposals",
+              CURRENT + "IN (" + marks + ") ORDER BY ask_key FOR UPDATE")) {
         for (int i = 0; i < chunk.size(); i++) {
           s.setString(i + 1, chunk.get(i));
         }
-        try (ResultSet r = s.executeQuery()) {
+        try (ResultSet r = run("lock the proposals", s::executeQuery)) {
           while (r.next()) {
             out.put(r.getString(1), current(r));
           }
@@ -138,7 +162,9 @@ final class Store {
       return;
     }
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "insert proposals",
             "INSERT INTO agentkit_proposal (ask_key, agent, anchor_kind, anchor_id, anchor_label,"
                 + " opcode, question, archetype, refs_json, ops_json, slots_json, state, round_no,"
                 + " proposed_digest, proposed_at, updated_at, deadline_at, context_json,"
@@ -164,7 +190,7 @@ final class Store {
         s.setString(17, row.metadata());
         s.addBatch();
       }
-      s.executeBatch();
+      run("insert proposals", s::executeBatch);
     }
   }
 
@@ -187,7 +213,9 @@ final class Store {
                 + " deadline_at = ?, escalated = FALSE"
             : "";
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            reopen ? "reopen proposals" : "refresh proposals",
             "UPDATE agentkit_proposal SET anchor_label = ?, question = ?, archetype = ?,"
                 + " refs_json = ?, ops_json = ?, slots_json = ?, proposed_digest = ?,"
                 + " updated_at = ?, context_json = ?, metadata_json = ?"
@@ -214,7 +242,7 @@ final class Store {
         s.setString(++i, row.key());
         s.addBatch();
       }
-      s.executeBatch();
+      run(reopen ? "reopen proposals" : "refresh proposals", s::executeBatch);
     }
   }
 
@@ -225,12 +253,15 @@ final class Store {
     }
     if (clear) {
       try (PreparedStatement s =
-          c.prepareStatement("DELETE FROM agentkit_proposal_context WHERE ask_key = ?")) {
+          prepare(
+              c,
+              "delete context rows",
+              "DELETE FROM agentkit_proposal_context WHERE ask_key = ?")) {
         for (Row row : rows) {
           s.setString(1, row.key());
           s.addBatch();
         }
-        s.executeBatch();
+        run("delete context rows", s::executeBatch);
       }
     }
     List<Object[]> values = new ArrayList<>();
@@ -239,7 +270,12 @@ final class Store {
         values.add(new Object[] {row.key(), ref.kind(), ref.id()});
       }
     }
-    insertRows(c, "agentkit_proposal_context (ask_key, kind, object_id)", 3, values);
+    insertRows(
+        c,
+        "insert context rows",
+        "agentkit_proposal_context (ask_key, kind, object_id)",
+        3,
+        values);
   }
 
   /** Rows per multi-row insert: bounds the statement's parameter count. */
@@ -250,7 +286,8 @@ final class Store {
    * one statement for up to {@value #INSERT_CHUNK} rows is much less work for the server than as
    * many executions of a one-row insert.
    */
-  private static void insertRows(Connection c, String into, int columns, List<Object[]> rows)
+  private static void insertRows(
+      Connection c, String statement, String into, int columns, List<Object[]> rows)
       throws SQLException {
     String one = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
     for (int from = 0; from < rows.size(); from += INSERT_CHUNK) {
@@ -260,14 +297,14 @@ final class Store {
               + into
               + " VALUES "
               + String.join(", ", Collections.nCopies(chunk.size(), one));
-      try (PreparedStatement s = c.prepareStatement(sql)) {
+      try (PreparedStatement s = prepare(c, statement, sql)) {
         int i = 0;
         for (Object[] row : chunk) {
           for (Object value : row) {
             s.setObject(++i, value);
           }
         }
-        s.executeUpdate();
+        run(statement, s::executeUpdate);
       }
     }
   }
@@ -284,7 +321,9 @@ final class Store {
       Instant now)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "decide the proposal",
             "UPDATE agentkit_proposal SET state = ?, decided_by = ?, decided_at = ?, reason = ?,"
                 + " slot_values_json = ?, updated_at = ?"
                 + " WHERE ask_key = ? AND round_no = ? AND state = 'pending'")) {
@@ -296,7 +335,7 @@ final class Store {
       s.setObject(6, ts(now));
       s.setString(7, key);
       s.setInt(8, round);
-      return s.executeUpdate();
+      return run("decide the proposal", s::executeUpdate);
     }
   }
 
@@ -305,7 +344,9 @@ final class Store {
       Connection c, String key, int round, ProposalState to, String outcome, Instant now)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "record the outcome",
             "UPDATE agentkit_proposal SET state = ?, outcome = ?, updated_at = ?"
                 + " WHERE ask_key = ? AND round_no = ? AND state = 'accepted'")) {
       s.setString(1, to.wireName());
@@ -313,7 +354,7 @@ final class Store {
       s.setObject(3, ts(now));
       s.setString(4, key);
       s.setInt(5, round);
-      return s.executeUpdate();
+      return run("record the outcome", s::executeUpdate);
     }
   }
 
@@ -341,6 +382,7 @@ final class Store {
     }
     insertRows(
         c,
+        "insert audit events",
         "agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action, outcome,"
             + " contract_digest)",
         7,
@@ -350,13 +392,15 @@ final class Store {
   /** The people who approved this round, in the order they approved. */
   static List<String> approvals(Connection c, String key, int round) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "read the approvals",
             "SELECT approver FROM agentkit_proposal_approval WHERE ask_key = ? AND round_no = ?"
                 + " ORDER BY approved_at, approver")) {
       s.setString(1, key);
       s.setInt(2, round);
       List<String> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("read the approvals", s::executeQuery)) {
         while (r.next()) {
           out.add(r.getString(1));
         }
@@ -368,7 +412,9 @@ final class Store {
   static void approve(Connection c, String key, int round, String who, Instant now, String values)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "insert the approval",
             "INSERT INTO agentkit_proposal_approval (ask_key, round_no, approver, approved_at,"
                 + " slot_values_json) VALUES (?, ?, ?, ?, ?)")) {
       s.setString(1, key);
@@ -376,7 +422,7 @@ final class Store {
       s.setString(3, who);
       s.setObject(4, ts(now));
       s.setString(5, values);
-      s.executeUpdate();
+      run("insert the approval", s::executeUpdate);
     }
   }
 
@@ -385,13 +431,15 @@ final class Store {
 
   static List<Due> due(Connection c, Instant now) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "find proposals past their deadline",
             "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
                 + " WHERE state = 'pending' AND deadline_at <= ? ORDER BY deadline_at, ask_key"
                 + " LIMIT 1000")) {
       s.setObject(1, ts(now));
       List<Due> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("find proposals past their deadline", s::executeQuery)) {
         while (r.next()) {
           out.add(due(r));
         }
@@ -403,12 +451,14 @@ final class Store {
   /** Locks the proposal if it is still pending and past its deadline. */
   static Optional<Due> lockDue(Connection c, String key, Instant now) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "lock a proposal past its deadline",
             "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
                 + " WHERE ask_key = ? AND state = 'pending' AND deadline_at <= ? FOR UPDATE")) {
       s.setString(1, key);
       s.setObject(2, ts(now));
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("lock a proposal past its deadline", s::executeQuery)) {
         return r.next() ? Optional.of(due(r)) : Optional.empty();
       }
     }
@@ -422,25 +472,29 @@ final class Store {
   static void deadline(Connection c, String key, Instant deadline, boolean escalated, Instant now)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "set the deadline",
             "UPDATE agentkit_proposal SET deadline_at = ?, escalated = ?, updated_at = ?"
                 + " WHERE ask_key = ?")) {
       setTs(s, 1, deadline);
       s.setBoolean(2, escalated);
       s.setObject(3, ts(now));
       s.setString(4, key);
-      s.executeUpdate();
+      run("set the deadline", s::executeUpdate);
     }
   }
 
   static List<AuditEvent> history(Connection c, String key) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "read the audit trail",
             "SELECT ask_key, round_no, occurred_at, actor, action, outcome, contract_digest"
                 + " FROM agentkit_proposal_audit WHERE ask_key = ? ORDER BY id")) {
       s.setString(1, key);
       List<AuditEvent> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("read the audit trail", s::executeQuery)) {
         while (r.next()) {
           out.add(
               new AuditEvent(
@@ -459,9 +513,12 @@ final class Store {
 
   static Optional<InboxEntry> get(Connection c, String key) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement("SELECT " + COLUMNS + " FROM agentkit_proposal WHERE ask_key = ?")) {
+        prepare(
+            c,
+            "read the proposal",
+            "SELECT " + COLUMNS + " FROM agentkit_proposal WHERE ask_key = ?")) {
       s.setString(1, key);
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("read the proposal", s::executeQuery)) {
         return r.next() ? Optional.of(entry(r)) : Optional.empty();
       }
     }
@@ -489,12 +546,12 @@ final class Store {
       params.add(q.after());
     }
     sql.append(" ORDER BY ask_key LIMIT ").append(q.limit() + 1);
-    try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+    try (PreparedStatement s = prepare(c, "list proposals", sql.toString())) {
       for (int i = 0; i < params.size(); i++) {
         s.setString(i + 1, params.get(i));
       }
       List<InboxEntry> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("list proposals", s::executeQuery)) {
         while (r.next()) {
           out.add(entry(r));
         }

@@ -636,6 +636,48 @@ abstract class InboxContractTest {
     assertThat(desk.applied).hasSize(1);
   }
 
+  @Test
+  void aDatabaseErrorNamesTheStatementAndNeverTheBoundValues() throws SQLException {
+    // A constraint the host added refuses the row; the drivers quote the row's values.
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "ALTER TABLE agentkit_proposal ADD CONSTRAINT no_cards"
+              + " CHECK (ops_json NOT LIKE '%4111%')");
+    }
+    String card = "4111 1111 1111 1111";
+    ActionSet<Desk> acts = desk.actions();
+    Proposal withCard =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor("project", "p1")
+            .question("Archive this project?")
+            .op(
+                acts,
+                Call.of(
+                    "archive_project",
+                    Map.of("project_id", "p1", "until", "2027-01-01", "note", card)))
+            .build();
+    InboxException e = catchInbox(() -> propose(withCard));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
+    assertThat(e.getMessage())
+        .matches(
+            java.util.regex.Pattern.quote(
+                    "[InboxDatabase] the inbox could not store the proposals: a constraint on the"
+                        + " inbox's tables refused a row (SQL state ")
+                + "2351[34]"
+                + java.util.regex.Pattern.quote(
+                    ", statement \"insert proposals\"); check that the DataSource reaches the"
+                        + " database and that the inbox's migrations ran"));
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      assertThat(String.valueOf(t.getMessage())).doesNotContain("4111");
+      for (Throwable s : t.getSuppressed()) {
+        assertThat(String.valueOf(s.getMessage())).doesNotContain("4111");
+      }
+    }
+    assertThat(rows("agentkit_proposal")).isZero();
+  }
+
   ProposalInbox overseen(Oversight oversight) {
     return ProposalInbox.builder(db)
         .clock(clock)

@@ -63,9 +63,11 @@ class PostgresFaultTest {
     InboxException e = InboxContractTest.catchInbox(() -> inbox.accept(KEY, "ann", Map.of()));
     assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
     assertThat(e.getMessage())
-        .startsWith("[InboxDatabase] the inbox could not accept")
-        .contains("terminating connection")
-        .contains("(SQL state 57P01)");
+        .isEqualTo(
+            "[InboxDatabase] the inbox could not accept \"triage:task:t1:set_priority\": the"
+                + " database server ended the connection (SQL state 57P01, statement \"decide the"
+                + " proposal\"); check that the DataSource reaches the database and that the"
+                + " inbox's migrations ran");
     assertThat(desk.applied).isEmpty();
     assertThat(inbox.get(KEY).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
 

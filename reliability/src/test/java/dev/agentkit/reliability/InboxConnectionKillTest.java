@@ -160,7 +160,7 @@ class InboxConnectionKillTest {
       holder.rollback();
     }
     assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
-    assertThat(e.getMessage()).contains("(SQL state 57P01)");
+    assertThat(e.getMessage()).contains("(SQL state 57P01, statement \"lock the proposal\")");
     assertThat(inbox.get(key(0)).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
     assertThat(runs("t0")).isZero();
 
