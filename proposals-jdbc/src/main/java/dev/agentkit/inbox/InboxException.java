@@ -62,7 +62,14 @@ public final class InboxException extends RuntimeException {
     /** Concurrent writers kept conflicting after every retry. */
     BUSY("InboxBusy"),
     /** The ops ran but their outcome could not be written; the proposal stays accepted. */
-    OUTCOME_UNRECORDED("InboxOutcomeUnrecorded");
+    OUTCOME_UNRECORDED("InboxOutcomeUnrecorded"),
+    /** A value is over one of the inbox's limits (docs/inbox.md); nothing of it was stored. */
+    LIMIT("InboxLimit"),
+    /**
+     * A value holds a character no column stores as it is (NUL where PostgreSQL refuses it, a lone
+     * surrogate anywhere), so storing it would change it; it is refused instead.
+     */
+    UNSTORABLE("InboxUnstorable");
 
     private final String tag;
 

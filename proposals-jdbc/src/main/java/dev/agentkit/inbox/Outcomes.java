@@ -5,10 +5,12 @@ import dev.agentkit.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The outcome of an accept's ops in words, as recorded on the proposal and in its audit trail. */
+/**
+ * The outcome of an accept's ops in words, as recorded on the proposal and in its audit trail: a
+ * result cut to {@value Limits#RESULT} characters, a failure to {@value Limits#FAILURE}, with a
+ * marker saying how long it was (the store then escapes it and cuts the whole to its column).
+ */
 final class Outcomes {
-  private static final int VALUE_LIMIT = 200;
-
   private Outcomes() {}
 
   static String describe(List<Call> ops, List<Outcome> outcomes) {
@@ -20,7 +22,7 @@ final class Outcomes {
       } else if (outcomes.get(i).done()) {
         parts.add(op + " done" + value(outcomes.get(i)));
       } else {
-        parts.add(op + " failed: " + outcomes.get(i).failure());
+        parts.add(op + " failed: " + Text.cut(outcomes.get(i).failure(), Limits.FAILURE));
       }
     }
     return String.join("; ", parts);
@@ -31,6 +33,6 @@ final class Outcomes {
     if (v.isEmpty()) {
       return "";
     }
-    return ": " + (v.length() > VALUE_LIMIT ? v.substring(0, VALUE_LIMIT - 3) + "..." : v);
+    return ": " + Text.cut(v, Limits.RESULT);
   }
 }

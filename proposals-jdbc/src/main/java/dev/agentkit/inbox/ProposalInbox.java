@@ -81,14 +81,41 @@ public final class ProposalInbox {
   public <S> ProposeReport propose(ProposalBatch<S> batch) {
     List<Proposal> kept = Proposals.dropNoOps(batch.actions(), batch.state(), batch.proposals());
     Proposals.Capped capped = Proposals.capPerAgent(kept, floodCap);
+    checkBatchSize(capped.kept().size());
     String digest = batch.actions().contract().map(Contract::digest).orElse("");
     TreeMap<String, Store.Row> rows = new TreeMap<>();
+    TreeMap<String, String> refused = new TreeMap<>();
     for (Proposal p : capped.kept()) {
-      rows.put(p.askKey(), Store.Row.of(p, digest, deadlineAfter(p)));
+      Store.Row row = Store.Row.of(p, digest, deadlineAfter(p));
+      List<Limits.Problem> problems = Limits.check(p, row);
+      if (problems.isEmpty()) {
+        rows.put(p.askKey(), row);
+        refused.remove(p.askKey());
+      } else {
+        rows.remove(p.askKey());
+        refused.put(p.askKey(), Limits.refusal(p.askKey(), problems));
+      }
     }
-    Map<String, Disposition> done =
-        rows.isEmpty() ? Map.of() : tx.run("store the proposals", c -> upsertAll(c, rows));
-    return new ProposeReport(done, batch.proposals().size() - kept.size(), capped.droppedByAgent());
+    Map<String, Disposition> done = new TreeMap<>();
+    if (!rows.isEmpty()) {
+      done.putAll(tx.run("store the proposals", c -> upsertAll(c, rows)));
+    }
+    refused.keySet().forEach(k -> done.put(k, Disposition.REFUSED));
+    return new ProposeReport(
+        done, batch.proposals().size() - kept.size(), capped.droppedByAgent(), refused);
+  }
+
+  private static void checkBatchSize(int size) {
+    if (size > Limits.BATCH) {
+      throw new InboxException(
+          InboxException.Kind.LIMIT,
+          "the batch holds "
+              + Text.count(size)
+              + " proposals after the no-op filter and the flood cap, over the limit of "
+              + Text.count(Limits.BATCH)
+              + " per propose call; nothing was stored: propose them in batches of at most "
+              + Text.count(Limits.BATCH));
+    }
   }
 
   private Map<String, Disposition> upsertAll(Connection c, TreeMap<String, Store.Row> rows)
@@ -262,7 +289,15 @@ public final class ProposalInbox {
     InboxAgent agent = registered(entry);
     Oversight oversight = oversight(agent, entry);
     checkApprover(entry, oversight, who, "approve");
-    List<Call> filled = refusedIfThrows(entry, who, "", () -> Slots.fill(entry, values));
+    List<Call> filled =
+        refusedIfThrows(
+            entry,
+            who,
+            "",
+            () -> {
+              Limits.checkSlotValues(entry.askKey(), values);
+              return Slots.fill(entry, values);
+            });
     ActionSet<?> live = bindLive(entry, agent, who);
     String digest = live.contract().map(Contract::digest).orElse("");
     List<Call> bound = reverify(entry, live, filled, who, digest);
@@ -639,7 +674,9 @@ public final class ProposalInbox {
           "who decided is blank: pass the person's name or id, which the audit trail records for"
               + " every accept and refusal");
     }
-    return by.strip();
+    String who = by.strip();
+    Limits.checkDecider(who);
+    return who;
   }
 
   private static String key(String askKey) {

@@ -330,7 +330,7 @@ final class Store {
       s.setString(1, to.wireName());
       s.setString(2, by);
       s.setObject(3, ts(now));
-      s.setString(4, reason);
+      s.setString(4, reason == null ? null : Text.recordable(reason, Limits.TEXT));
       s.setString(5, slotValues);
       s.setObject(6, ts(now));
       s.setString(7, key);
@@ -350,7 +350,7 @@ final class Store {
             "UPDATE agentkit_proposal SET state = ?, outcome = ?, updated_at = ?"
                 + " WHERE ask_key = ? AND round_no = ? AND state = 'accepted'")) {
       s.setString(1, to.wireName());
-      s.setString(2, outcome);
+      s.setString(2, Text.recordable(outcome, Limits.TEXT));
       s.setObject(3, ts(now));
       s.setString(4, key);
       s.setInt(5, round);
@@ -376,7 +376,7 @@ final class Store {
             ts(e.at()),
             e.actor(),
             e.action(),
-            e.outcome(),
+            Text.recordable(e.outcome(), Limits.TEXT),
             e.contractDigest()
           });
     }
