@@ -69,7 +69,16 @@ public final class InboxException extends RuntimeException {
      * A value holds a character no column stores as it is (NUL where PostgreSQL refuses it, a lone
      * surrogate anywhere), so storing it would change it; it is refused instead.
      */
-    UNSTORABLE("InboxUnstorable");
+    UNSTORABLE("InboxUnstorable"),
+    /**
+     * The agent's live contract could not be had (the source did not answer, or the host's binding
+     * threw), so nothing was verified and nothing ran; the proposal stays pending.
+     */
+    SOURCE_UNAVAILABLE("InboxSourceUnavailable"),
+    /**
+     * A stored row this version of the inbox cannot read (an unknown archetype, malformed JSON).
+     */
+    UNREADABLE("InboxUnreadable");
 
     private final String tag;
 

@@ -239,10 +239,8 @@ public final class ProposalInbox {
     String who = decider(by);
     String why = Objects.requireNonNullElse(reason, "").strip();
     InboxEntry entry = pendingEntry(askKey, "declined");
-    InboxAgent agent = agents.get(entry.agent());
-    if (agent != null) {
-      checkApprover(entry, oversight(agent, entry), who, "decline");
-    }
+    InboxAgent agent = registered(entry, "check who may decline");
+    checkApprover(entry, oversight(agent, entry), who, "decline");
     Instant now = now();
     int won =
         tx.run(
@@ -286,7 +284,7 @@ public final class ProposalInbox {
     String who = decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
     InboxEntry entry = pendingEntry(askKey, "accepted");
-    InboxAgent agent = registered(entry);
+    InboxAgent agent = registered(entry, "re-verify and run the ops of");
     Oversight oversight = oversight(agent, entry);
     checkApprover(entry, oversight, who, "approve");
     List<Call> filled =
@@ -331,6 +329,9 @@ public final class ProposalInbox {
     try {
       return agent.live();
     } catch (BindException e) {
+      if (e.problems().stream().anyMatch(p -> p.kind() == Problem.Kind.CONTRACT_UNAVAILABLE)) {
+        throw refuse(entry, who, "", unavailable(entry, sentences(e.problems())));
+      }
       throw refuse(entry, who, "", drift(entry, "its agent's acts no longer bind", e.problems()));
     } catch (DriftException e) {
       String sentence = e.getMessage() == null ? "breaking drift" : e.getMessage().strip();
@@ -339,7 +340,25 @@ public final class ProposalInbox {
           who,
           "",
           driftSentences(entry, "its agent's acts no longer bind", sentence.lines().toList()));
+    } catch (RuntimeException e) {
+      String threw =
+          "the agent's binding threw "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + Redact.secrets(e.getMessage()));
+      throw refuse(entry, who, "", unavailable(entry, List.of(threw)));
     }
+  }
+
+  private static InboxException unavailable(InboxEntry entry, List<String> sentences) {
+    return new InboxException(
+        InboxException.Kind.SOURCE_UNAVAILABLE,
+        "the proposal \""
+            + entry.askKey()
+            + "\" was not accepted: its agent's live contract could not be had, so nothing was"
+            + " verified and nothing ran; it stays pending: accept it again once the contract"
+            + " source answers",
+        sentences,
+        null);
   }
 
   private List<Call> reverify(
@@ -380,11 +399,15 @@ public final class ProposalInbox {
   }
 
   private static InboxException drift(InboxEntry entry, String what, List<Problem> problems) {
+    return driftSentences(entry, what, sentences(problems));
+  }
+
+  private static List<String> sentences(List<Problem> problems) {
     List<String> sentences = new ArrayList<>(problems.size());
     for (Problem p : problems) {
       sentences.add(p.message());
     }
-    return driftSentences(entry, what, sentences);
+    return sentences;
   }
 
   private static InboxException driftSentences(
@@ -648,14 +671,17 @@ public final class ProposalInbox {
             + "; only a pending proposal can be accepted or declined");
   }
 
-  private InboxAgent registered(InboxEntry entry) {
+  /** The proposal's agent; refused when unregistered, since its oversight is not known here. */
+  private InboxAgent registered(InboxEntry entry, String cannot) {
     InboxAgent agent = agents.get(entry.agent());
     if (agent == null) {
       throw new InboxException(
           InboxException.Kind.UNKNOWN_AGENT,
           "the inbox has no agent \""
               + entry.agent()
-              + "\", so it cannot re-verify and run the ops of \""
+              + "\", so it cannot "
+              + cannot
+              + " \""
               + entry.askKey()
               + "\"; register it with ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))"
               + registeredNames(entry.agent()));

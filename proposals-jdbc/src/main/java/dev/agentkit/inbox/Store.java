@@ -1,6 +1,5 @@
 package dev.agentkit.inbox;
 
-import dev.agentkit.proposal.Archetype;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
 import java.sql.Connection;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -519,7 +517,14 @@ final class Store {
             "SELECT " + COLUMNS + " FROM agentkit_proposal WHERE ask_key = ?")) {
       s.setString(1, key);
       try (ResultSet r = run("read the proposal", s::executeQuery)) {
-        return r.next() ? Optional.of(entry(r)) : Optional.empty();
+        if (!r.next()) {
+          return Optional.empty();
+        }
+        try {
+          return Optional.of(EntryReader.read(r));
+        } catch (EntryReader.UnreadableRow u) {
+          throw u.toException();
+        }
       }
     }
   }
@@ -551,16 +556,22 @@ final class Store {
         s.setString(i + 1, params.get(i));
       }
       List<InboxEntry> out = new ArrayList<>();
+      List<InboxPage.Unreadable> unreadable = new ArrayList<>();
+      String last = null;
+      int read = 0;
       try (ResultSet r = run("list proposals", s::executeQuery)) {
-        while (r.next()) {
-          out.add(entry(r));
+        while (read < q.limit() && r.next()) {
+          read++;
+          last = r.getString("ask_key");
+          try {
+            out.add(EntryReader.read(r));
+          } catch (EntryReader.UnreadableRow u) {
+            unreadable.add(new InboxPage.Unreadable(u.askKey, u.getMessage()));
+          }
         }
+        boolean more = read == q.limit() && r.next();
+        return new InboxPage(out, more ? Optional.of(last) : Optional.empty(), unreadable);
       }
-      if (out.size() <= q.limit()) {
-        return new InboxPage(out, Optional.empty());
-      }
-      List<InboxEntry> page = out.subList(0, q.limit());
-      return new InboxPage(page, Optional.of(page.get(page.size() - 1).askKey()));
     }
   }
 
@@ -569,44 +580,6 @@ final class Store {
       sql.append(" AND ").append(column).append(" = ?");
       params.add(value);
     }
-  }
-
-  private static InboxEntry entry(ResultSet r) throws SQLException {
-    String decidedBy = r.getString("decided_by");
-    Optional<InboxEntry.Decision> decision =
-        decidedBy == null
-            ? Optional.empty()
-            : Optional.of(
-                new InboxEntry.Decision(
-                    decidedBy,
-                    instant(r, "decided_at"),
-                    nonNull(r.getString("reason")),
-                    Json.readStrings(r.getString("slot_values_json"))));
-    return new InboxEntry(
-        r.getString("ask_key"),
-        r.getString("agent"),
-        new ObjectRef(
-            r.getString("anchor_kind"), r.getString("anchor_id"), r.getString("anchor_label")),
-        Json.readRefs(r.getString("refs_json")),
-        r.getString("question"),
-        Json.readOps(r.getString("ops_json")),
-        Json.readSlots(r.getString("slots_json")),
-        Archetype.valueOf(r.getString("archetype").toUpperCase(Locale.ROOT)),
-        ProposalState.fromWire(r.getString("state")),
-        r.getInt("round_no"),
-        r.getString("proposed_digest"),
-        instant(r, "proposed_at"),
-        instant(r, "updated_at"),
-        decision,
-        nonNull(r.getString("outcome")),
-        Optional.ofNullable(instant(r, "deadline_at")),
-        r.getBoolean("escalated"),
-        Json.readRefs(r.getString("context_json")),
-        Json.readSorted(r.getString("metadata_json")));
-  }
-
-  private static String nonNull(String s) {
-    return s == null ? "" : s;
   }
 
   /** Binds a nullable timestamp with its type, which PostgreSQL needs for a null. */
@@ -623,11 +596,6 @@ final class Store {
   }
 
   private static Instant instant(ResultSet r, int column) throws SQLException {
-    OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
-    return t == null ? null : t.toInstant();
-  }
-
-  private static Instant instant(ResultSet r, String column) throws SQLException {
     OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
     return t == null ? null : t.toInstant();
   }

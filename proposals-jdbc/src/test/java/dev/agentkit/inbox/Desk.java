@@ -30,10 +30,15 @@ final class Desk implements Labeler {
   final Map<String, String> projects = new ConcurrentHashMap<>();
   final List<Call> applied = new CopyOnWriteArrayList<>();
   final AtomicReference<Contract> contract = new AtomicReference<>(contract("urgent"));
+  final java.util.concurrent.atomic.AtomicBoolean down =
+      new java.util.concurrent.atomic.AtomicBoolean();
   final ContractSource source =
       new ContractSource() {
         @Override
-        public Contract fetch() {
+        public Contract fetch() throws dev.agentkit.source.ContractSourceException {
+          if (down.get()) {
+            throw new dev.agentkit.source.ContractSourceException("the test desk is down");
+          }
           return contract.get();
         }
 
