@@ -72,7 +72,8 @@ final class EntryReader {
         Optional.ofNullable(instant(r, "deadline_at")),
         r.getBoolean("escalated"),
         json(key, "context_json", r, Json::readRefs),
-        json(key, "metadata_json", r, Json::readSorted));
+        json(key, "metadata_json", r, Json::readSorted),
+        r.getInt("version_no"));
   }
 
   private static Optional<InboxEntry.Decision> decision(String key, ResultSet r)

@@ -35,6 +35,9 @@ import java.util.TreeMap;
  * @param escalated whether the sweep has handed it to the escalation set
  * @param context the objects it is also shown under, besides its anchor
  * @param metadata the host application's entries, sorted by key
+ * @param version 1 at first in each round; one more each time a refresh changes what the proposal
+ *     runs (its ops or slots), which leaves earlier approvals behind: an approval counts only
+ *     toward the version it was given to
  */
 public record InboxEntry(
     String askKey,
@@ -55,7 +58,8 @@ public record InboxEntry(
     Optional<Instant> deadline,
     boolean escalated,
     List<ObjectRef> context,
-    SortedMap<String, String> metadata) {
+    SortedMap<String, String> metadata,
+    int version) {
 
   /** Copies the lists and the map. */
   public InboxEntry {
@@ -64,6 +68,50 @@ public record InboxEntry(
     refs = List.copyOf(refs);
     ops = List.copyOf(ops);
     slots = List.copyOf(slots);
+  }
+
+  /** An entry of version 1, as rows written before versions were stored read. */
+  public InboxEntry(
+      String askKey,
+      String agent,
+      ObjectRef anchor,
+      List<ObjectRef> refs,
+      String question,
+      List<Call> ops,
+      List<UserSlot> slots,
+      Archetype archetype,
+      ProposalState state,
+      int round,
+      String proposedDigest,
+      Instant proposedAt,
+      Instant updatedAt,
+      Optional<Decision> decision,
+      String outcome,
+      Optional<Instant> deadline,
+      boolean escalated,
+      List<ObjectRef> context,
+      SortedMap<String, String> metadata) {
+    this(
+        askKey,
+        agent,
+        anchor,
+        refs,
+        question,
+        ops,
+        slots,
+        archetype,
+        state,
+        round,
+        proposedDigest,
+        proposedAt,
+        updatedAt,
+        decision,
+        outcome,
+        deadline,
+        escalated,
+        context,
+        metadata,
+        1);
   }
 
   /**

@@ -78,7 +78,14 @@ public final class InboxException extends RuntimeException {
     /**
      * A stored row this version of the inbox cannot read (an unknown archetype, malformed JSON).
      */
-    UNREADABLE("InboxUnreadable");
+    UNREADABLE("InboxUnreadable"),
+    /**
+     * The proposal changed between the read an approval was made on and the approval: a new version
+     * (the agent changed what it runs), or it was escalated. Nothing was recorded.
+     */
+    CHANGED("InboxChanged"),
+    /** The proposal's deadline passed, so it can no longer be approved; the sweep handles it. */
+    EXPIRED("InboxExpired");
 
     private final String tag;
 

@@ -127,7 +127,7 @@ public final class ProposalInbox {
     Writes w = new Writes();
     Map<String, Disposition> out = new LinkedHashMap<>();
     for (Store.Row row : rows.values()) {
-      out.put(row.key(), upsert(w, row, found.get(row.key()), now));
+      out.put(row.key(), upsert(c, w, row, found.get(row.key()), now));
     }
     Store.insertAll(c, w.inserts, now);
     Store.rewriteAll(c, w.refreshes, now, false);
@@ -147,7 +147,8 @@ public final class ProposalInbox {
     final List<AuditEvent> audits = new ArrayList<>();
   }
 
-  private Disposition upsert(Writes w, Store.Row row, Store.Current cur, Instant now) {
+  private Disposition upsert(Connection c, Writes w, Store.Row row, Store.Current cur, Instant now)
+      throws SQLException {
     if (cur == null) {
       w.inserts.add(row);
       w.audits.add(event(row, 1, now, "proposed", "pending"));
@@ -155,11 +156,7 @@ public final class ProposalInbox {
     }
     switch (cur.state()) {
       case PENDING:
-        w.refreshes.add(new Store.Rewrite(row, cur.round()));
-        contextChange(w, row, cur);
-        if (!row.sameAsk(cur)) {
-          w.audits.add(event(row, cur.round(), now, "refreshed", "pending, reworded"));
-        }
+        refresh(c, w, row, cur, now);
         return Disposition.REFRESHED;
       case ACCEPTED:
         return Disposition.IN_FLIGHT;
@@ -172,10 +169,60 @@ public final class ProposalInbox {
       default:
         break;
     }
-    w.reopens.add(new Store.Rewrite(row, cur.round() + 1));
+    w.reopens.add(new Store.Rewrite(row, cur.round() + 1, 1));
     contextChange(w, row, cur);
     w.audits.add(event(row, cur.round() + 1, now, "reopened", "pending again after " + wire(cur)));
     return Disposition.REOPENED;
+  }
+
+  /**
+   * Rewrites a pending proposal with the agent's newest content. A change of what it runs is a new
+   * version, and the audit says what changed and whose approvals no longer count.
+   */
+  private static void refresh(Connection c, Writes w, Store.Row row, Store.Current cur, Instant now)
+      throws SQLException {
+    List<String> changes = Versions.changes(cur.ops(), cur.slots(), row);
+    int version = changes.isEmpty() ? cur.version() : cur.version() + 1;
+    w.refreshes.add(new Store.Rewrite(row, cur.round(), version));
+    contextChange(w, row, cur);
+    if (!changes.isEmpty()) {
+      List<Store.Approved> given =
+          Store.approvals(
+              c, new Store.Stage(row.key(), cur.round(), cur.version(), cur.escalated()));
+      String lost =
+          given.isEmpty()
+              ? ""
+              : ", so the approvals of version "
+                  + cur.version()
+                  + " ("
+                  + names(given)
+                  + ") no longer count";
+      w.audits.add(
+          event(
+              row,
+              cur.round(),
+              now,
+              "refreshed",
+              "pending, now version "
+                  + version
+                  + ": the agent changed "
+                  + Versions.describe(changes)
+                  + lost));
+    } else if (!row.question().equals(cur.question())) {
+      w.audits.add(
+          event(
+              row,
+              cur.round(),
+              now,
+              "refreshed",
+              "pending, reworded; still version " + version + ", so its approvals still count"));
+    }
+  }
+
+  private static String names(List<Store.Approved> approvals) {
+    List<String> names = new ArrayList<>(approvals.size());
+    approvals.forEach(a -> names.add(a.approver()));
+    return String.join(", ", names);
   }
 
   private static void contextChange(Writes w, Store.Row row, Store.Current cur) {
@@ -267,26 +314,58 @@ public final class ProposalInbox {
   /**
    * Accepts a pending proposal and runs its ops, exactly once. In order: fills the slots ({@code
    * slotValues} by operand name; a drafted default fills a slot left out), binds the agent's acts
-   * to the live contract and verifies every filled op against it, claims the proposal (a
-   * conditional update from pending, so of concurrent accepts exactly one wins), runs the ops
-   * through the agent's {@link OpRunner} in order (stopping at the first failure), and records the
-   * outcome. A refused accept leaves the proposal pending and is recorded in the audit trail. If
-   * the process stops after the claim and before the outcome is written, the proposal stays {@link
-   * ProposalState#ACCEPTED}: visible, and never run again by the inbox.
+   * to the live contract and verifies every filled op against it, records the approval (of the
+   * version current when this is called, with these slot values) and, when it completes the
+   * oversight's set, claims the proposal (a conditional update from pending, so of concurrent
+   * accepts exactly one wins), runs the ops through the agent's {@link OpRunner} in order (stopping
+   * at the first failure), and records the outcome. A refused accept leaves the proposal pending
+   * and is recorded in the audit trail. If the process stops after the claim and before the outcome
+   * is written, the proposal stays {@link ProposalState#ACCEPTED}: visible, and never run again by
+   * the inbox.
    *
    * @throws InboxException {@code [InboxNotFound]}, {@code [InboxNotPending]} (decided already, or
-   *     another accept won), {@code [InboxUnknownAgent]}, {@code [InboxSlot]} (a slot value
-   *     missing, unknown or of the wrong type), {@code [InboxDrift]} (an op no longer verifies
-   *     against the live contract; the message lists the verify sentences), {@code
-   *     [InboxOutcomeUnrecorded]}
+   *     another accept won), {@code [InboxUnknownAgent]}, {@code [InboxNotApprover]}, {@code
+   *     [InboxAlreadyApproved]}, {@code [InboxExpired]} (past its deadline), {@code [InboxChanged]}
+   *     (a new version or an escalation while approving), {@code [InboxSlot]} (a slot value
+   *     missing, unknown or of the wrong type), {@code [InboxSourceUnavailable]}, {@code
+   *     [InboxDrift]} (an op no longer verifies against the live contract; the message lists the
+   *     verify sentences), {@code [InboxOutcomeUnrecorded]}
    */
   public Accepted accept(String askKey, String by, Map<String, String> slotValues) {
     String who = decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
-    InboxEntry entry = pendingEntry(askKey, "accepted");
+    return approveAndRun(pendingEntry(askKey, "accepted"), who, values);
+  }
+
+  /**
+   * Accepts the proposal as it was shown to the person: as {@link #accept(String, String, Map)},
+   * and refused with {@code [InboxChanged]} when the proposal is no longer the round and version
+   * {@code shown} is, so an approval never counts toward content its approver did not see.
+   */
+  public Accepted accept(InboxEntry shown, String by, Map<String, String> slotValues) {
+    Objects.requireNonNull(shown, "shown");
+    String who = decider(by);
+    Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
+    InboxEntry entry = pendingEntry(shown.askKey(), "accepted");
+    if (entry.round() != shown.round() || entry.version() != shown.version()) {
+      Oversight base = registered(entry, "check who may approve").oversightFor(opcode(entry));
+      throw refuse(
+          entry,
+          who,
+          "",
+          Approvals.changed(shown, entry.round(), entry.version(), base, who, true));
+    }
+    return approveAndRun(entry, who, values);
+  }
+
+  private Accepted approveAndRun(InboxEntry entry, String who, Map<String, String> values) {
     InboxAgent agent = registered(entry, "re-verify and run the ops of");
-    Oversight oversight = oversight(agent, entry);
+    Oversight base = agent.oversightFor(opcode(entry));
+    Oversight oversight = base.current(entry.escalated());
     checkApprover(entry, oversight, who, "approve");
+    if (Approvals.expired(entry.deadline().orElse(null), now())) {
+      throw refuse(entry, who, "", Approvals.expired(entry, entry.deadline().get(), base));
+    }
     List<Call> filled =
         refusedIfThrows(
             entry,
@@ -299,15 +378,20 @@ public final class ProposalInbox {
     ActionSet<?> live = bindLive(entry, agent, who);
     String digest = live.contract().map(Contract::digest).orElse("");
     List<Call> bound = reverify(entry, live, filled, who, digest);
-    Approval approval = approve(entry, oversight, who, values, digest);
-    if (approval.missing() > 0) {
+    Store.Approved mine = new Store.Approved(who, Versions.digest(filled), Json.strings(values));
+    Approvals.Result approval = approve(entry, base, mine, digest);
+    if (approval.step() == Approvals.Step.WAITING) {
       return new Accepted(approval.entry(), List.of(), approval.missing());
     }
     return run(entry, agent, bound, who, digest);
   }
 
+  private static String opcode(InboxEntry entry) {
+    return entry.ops().get(0).opcode();
+  }
+
   private static Oversight oversight(InboxAgent agent, InboxEntry entry) {
-    return agent.oversightFor(entry.ops().get(0).opcode()).current(entry.escalated());
+    return agent.oversightFor(opcode(entry)).current(entry.escalated());
   }
 
   private static void checkApprover(InboxEntry entry, Oversight o, String who, String verb) {
@@ -444,60 +528,32 @@ public final class ProposalInbox {
     return e;
   }
 
-  /**
-   * How many approvals an accept left missing (-1: no longer pending, -2: this approver already
-   * approved), and the proposal as that transaction left it: read there, so that a waiting result
-   * never shows what a later approver's run did.
-   */
-  private record Approval(int missing, InboxEntry entry) {}
-
-  /**
-   * Records the approval and, when it completes the set, claims the proposal (pending to accepted)
-   * in the same transaction.
-   */
-  private Approval approve(
-      InboxEntry entry, Oversight o, String who, Map<String, String> values, String digest) {
+  /** Records the approval, and claims the proposal when it completes the set (see Approvals). */
+  private Approvals.Result approve(
+      InboxEntry entry, Oversight base, Store.Approved mine, String digest) {
     Instant now = now();
-    String json = Json.strings(values);
-    Approval approval =
+    Oversight o = base.current(entry.escalated());
+    Approvals.Result r =
         tx.run(
             "accept \"" + entry.askKey() + "\"",
-            c -> {
-              Optional<Store.Current> cur = Store.lock(c, entry.askKey());
-              if (cur.isEmpty()
-                  || cur.get().state() != ProposalState.PENDING
-                  || cur.get().round() != entry.round()) {
-                return new Approval(-1, entry);
-              }
-              List<String> approvals = Store.approvals(c, entry.askKey(), entry.round());
-              if (approvals.contains(who)) {
-                return new Approval(-2, entry);
-              }
-              Store.approve(c, entry.askKey(), entry.round(), who, now, json);
-              int left = o.required() - approvals.size() - 1;
-              if (left > 0) {
-                String progress = (o.required() - left) + " of " + o.describe();
-                Store.audit(c, decision(entry, now, who, "approved", progress, digest));
-                return new Approval(left, Store.get(c, entry.askKey()).orElseThrow());
-              }
-              Store.decide(
-                  c, entry.askKey(), entry.round(), ProposalState.ACCEPTED, who, "", json, now);
-              Store.audit(c, decision(entry, now, who, "accepted", "slot values " + json, digest));
-              return new Approval(0, entry);
-            });
-    if (approval.missing() == -1) {
-      throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
+            c -> Approvals.approve(c, entry, o, mine, digest, now));
+    String who = mine.approver();
+    switch (r.step()) {
+      case NOT_PENDING:
+        throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
+      case ALREADY_APPROVED:
+        throw Approvals.already(entry, o, who);
+      case CHANGED:
+        throw refuse(
+            entry,
+            who,
+            digest,
+            Approvals.changed(entry, r.locked().round(), r.locked().version(), base, who, false));
+      case EXPIRED:
+        throw refuse(entry, who, digest, Approvals.expired(entry, r.locked().deadline(), base));
+      default:
+        return r;
     }
-    if (approval.missing() == -2) {
-      throw new InboxException(
-          InboxException.Kind.ALREADY_APPROVED,
-          who
-              + " already approved \""
-              + entry.askKey()
-              + "\", which waits for the rest of "
-              + o.describe());
-    }
-    return approval;
   }
 
   private Accepted run(
@@ -604,8 +660,16 @@ public final class ProposalInbox {
         Oversight to = o.escalation().orElseThrow();
         Store.deadline(
             c, d.key(), now.plus(to.deadline().or(o::deadline).orElseThrow()), true, now);
+        List<Store.Approved> before =
+            Store.approvals(c, new Store.Stage(d.key(), d.round(), d.version(), false));
+        String lost =
+            before.isEmpty()
+                ? ""
+                : "; the approvals given before (" + names(before) + ") do not count toward it";
         Store.audit(
-            c, expiryEvent(d, now, "escalated", "past its deadline; now needs " + to.describe()));
+            c,
+            expiryEvent(
+                d, now, "escalated", "past its deadline; now needs " + to.describe() + lost));
         return SweepReport.Expired.ESCALATED;
       case KEEP:
         Store.deadline(c, d.key(), null, false, now);

@@ -1,7 +1,9 @@
 package dev.agentkit.inbox;
 
+import dev.agentkit.Call;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.proposal.UserSlot;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,7 +24,7 @@ final class Store {
       "ask_key, agent, anchor_kind, anchor_id, anchor_label, opcode, question, archetype,"
           + " refs_json, ops_json, slots_json, state, round_no, proposed_digest, proposed_at,"
           + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome, deadline_at,"
-          + " escalated, context_json, metadata_json";
+          + " escalated, context_json, metadata_json, version_no";
 
   /** Keys per locking read: bounds the statement's parameter count. */
   private static final int LOCK_CHUNK = 200;
@@ -50,7 +52,7 @@ final class Store {
     }
   }
 
-  /** A proposal's columns as {@code propose} writes them. */
+  /** A proposal's columns as {@code propose} writes them, with the calls and slots they hold. */
   record Row(
       String key,
       String agent,
@@ -65,8 +67,12 @@ final class Store {
       java.time.Duration deadlineAfter,
       List<ObjectRef> context,
       String contextJson,
-      String metadata) {
+      String metadata,
+      List<Call> calls,
+      List<UserSlot> slotList) {
     static Row of(Proposal p, String digest, java.time.Duration deadlineAfter) {
+      List<Call> calls = new ArrayList<>(p.ops().size());
+      p.ops().forEach(op -> calls.add(op.call()));
       return new Row(
           p.askKey(),
           p.agent(),
@@ -75,25 +81,23 @@ final class Store {
           p.question(),
           p.archetype().wireName(),
           Json.refs(p.refs()),
-          Json.ops(p.ops()),
+          Json.calls(calls),
           Json.slots(p.slots()),
           digest,
           deadlineAfter,
           p.context(),
           Json.refs(p.context()),
-          Json.strings(p.metadata()));
+          Json.strings(p.metadata()),
+          List.copyOf(calls),
+          p.slots());
     }
 
     Instant deadline(Instant now) {
       return deadlineAfter == null ? null : now.plus(deadlineAfter);
     }
-
-    boolean sameAsk(Current c) {
-      return question.equals(c.question) && ops.equals(c.ops) && slots.equals(c.slots);
-    }
   }
 
-  /** What {@code propose} and an approval read of a locked row. */
+  /** What {@code propose}, an approval and the sweep read of a locked row. */
   record Current(
       ProposalState state,
       int round,
@@ -101,11 +105,14 @@ final class Store {
       String question,
       String ops,
       String slots,
-      String context) {}
+      String context,
+      int version,
+      boolean escalated,
+      Instant deadline) {}
 
   private static final String CURRENT =
-      "SELECT ask_key, state, round_no, decided_at, question, ops_json, slots_json, context_json"
-          + " FROM agentkit_proposal WHERE ask_key ";
+      "SELECT ask_key, state, round_no, decided_at, question, ops_json, slots_json, context_json,"
+          + " version_no, escalated, deadline_at FROM agentkit_proposal WHERE ask_key ";
 
   static Optional<Current> lock(Connection c, String key) throws SQLException {
     try (PreparedStatement s = prepare(c, "lock the proposal", CURRENT + "= ? FOR UPDATE")) {
@@ -151,7 +158,10 @@ final class Store {
         r.getString(5),
         r.getString(6),
         r.getString(7),
-        r.getString(8));
+        r.getString(8),
+        r.getInt(9),
+        r.getBoolean(10),
+        instant(r, 11));
   }
 
   /** Inserts new pending rows, round 1, in one JDBC batch. */
@@ -192,8 +202,8 @@ final class Store {
     }
   }
 
-  /** A row {@code propose} rewrites: reopened as round {@code round}, or refreshed when 0. */
-  record Rewrite(Row row, int round) {}
+  /** A row {@code propose} rewrites, as round {@code round}, version {@code version}. */
+  record Rewrite(Row row, int round, int version) {}
 
   /**
    * Rewrites the asks' content in one JDBC batch; with {@code reopen} also starts each one's new
@@ -216,7 +226,7 @@ final class Store {
             reopen ? "reopen proposals" : "refresh proposals",
             "UPDATE agentkit_proposal SET anchor_label = ?, question = ?, archetype = ?,"
                 + " refs_json = ?, ops_json = ?, slots_json = ?, proposed_digest = ?,"
-                + " updated_at = ?, context_json = ?, metadata_json = ?"
+                + " updated_at = ?, context_json = ?, metadata_json = ?, version_no = ?"
                 + reset
                 + " WHERE ask_key = ?")) {
       for (Rewrite w : rewrites) {
@@ -232,6 +242,7 @@ final class Store {
         s.setObject(++i, ts(now));
         s.setString(++i, row.contextJson());
         s.setString(++i, row.metadata());
+        s.setInt(++i, w.version());
         if (reopen) {
           s.setInt(++i, w.round());
           s.setObject(++i, ts(now));
@@ -387,52 +398,72 @@ final class Store {
         values);
   }
 
-  /** The people who approved this round, in the order they approved. */
-  static List<String> approvals(Connection c, String key, int round) throws SQLException {
+  /** An approval of a version: who, and the digest and slot values of the calls approved. */
+  record Approved(String approver, String digest, String slotValues) {}
+
+  /** Where an approval belongs: a round's version, before or after escalation. */
+  record Stage(String key, int round, int version, boolean escalated) {}
+
+  /** The approvals of this stage, in the order they were given. */
+  static List<Approved> approvals(Connection c, Stage at) throws SQLException {
     try (PreparedStatement s =
         prepare(
             c,
             "read the approvals",
-            "SELECT approver FROM agentkit_proposal_approval WHERE ask_key = ? AND round_no = ?"
+            "SELECT approver, calls_digest, slot_values_json FROM agentkit_version_approval"
+                + " WHERE ask_key = ? AND round_no = ? AND version_no = ? AND escalated = ?"
                 + " ORDER BY approved_at, approver")) {
-      s.setString(1, key);
-      s.setInt(2, round);
-      List<String> out = new ArrayList<>();
+      bind(s, at);
+      List<Approved> out = new ArrayList<>();
       try (ResultSet r = run("read the approvals", s::executeQuery)) {
         while (r.next()) {
-          out.add(r.getString(1));
+          out.add(new Approved(r.getString(1), r.getString(2), r.getString(3)));
         }
       }
       return out;
     }
   }
 
-  static void approve(Connection c, String key, int round, String who, Instant now, String values)
+  private static void bind(PreparedStatement s, Stage at) throws SQLException {
+    s.setString(1, at.key());
+    s.setInt(2, at.round());
+    s.setInt(3, at.version());
+    s.setBoolean(4, at.escalated());
+  }
+
+  /** Records an approval, or replaces the approver's earlier one of this stage. */
+  static void approve(Connection c, Stage at, String who, Instant now, Approved what, boolean again)
       throws SQLException {
-    try (PreparedStatement s =
-        prepare(
-            c,
-            "insert the approval",
-            "INSERT INTO agentkit_proposal_approval (ask_key, round_no, approver, approved_at,"
-                + " slot_values_json) VALUES (?, ?, ?, ?, ?)")) {
-      s.setString(1, key);
-      s.setInt(2, round);
-      s.setString(3, who);
-      s.setObject(4, ts(now));
-      s.setString(5, values);
-      run("insert the approval", s::executeUpdate);
+    String sql =
+        again
+            ? "UPDATE agentkit_version_approval SET approved_at = ?, calls_digest = ?,"
+                + " slot_values_json = ? WHERE ask_key = ? AND round_no = ? AND version_no = ?"
+                + " AND escalated = ? AND approver = ?"
+            : "INSERT INTO agentkit_version_approval (approved_at, calls_digest, slot_values_json,"
+                + " ask_key, round_no, version_no, escalated, approver)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    try (PreparedStatement s = prepare(c, "record the approval", sql)) {
+      s.setObject(1, ts(now));
+      s.setString(2, what.digest());
+      s.setString(3, what.slotValues());
+      s.setString(4, at.key());
+      s.setInt(5, at.round());
+      s.setInt(6, at.version());
+      s.setBoolean(7, at.escalated());
+      s.setString(8, who);
+      run("record the approval", s::executeUpdate);
     }
   }
 
   /** A pending proposal past its deadline. */
-  record Due(String key, int round, String agent, String opcode, boolean escalated) {}
+  record Due(String key, int round, String agent, String opcode, boolean escalated, int version) {}
 
   static List<Due> due(Connection c, Instant now) throws SQLException {
     try (PreparedStatement s =
         prepare(
             c,
             "find proposals past their deadline",
-            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+            "SELECT ask_key, round_no, agent, opcode, escalated, version_no FROM agentkit_proposal"
                 + " WHERE state = 'pending' AND deadline_at <= ? ORDER BY deadline_at, ask_key"
                 + " LIMIT 1000")) {
       s.setObject(1, ts(now));
@@ -452,7 +483,7 @@ final class Store {
         prepare(
             c,
             "lock a proposal past its deadline",
-            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+            "SELECT ask_key, round_no, agent, opcode, escalated, version_no FROM agentkit_proposal"
                 + " WHERE ask_key = ? AND state = 'pending' AND deadline_at <= ? FOR UPDATE")) {
       s.setString(1, key);
       s.setObject(2, ts(now));
@@ -463,7 +494,8 @@ final class Store {
   }
 
   private static Due due(ResultSet r) throws SQLException {
-    return new Due(r.getString(1), r.getInt(2), r.getString(3), r.getString(4), r.getBoolean(5));
+    return new Due(
+        r.getString(1), r.getInt(2), r.getString(3), r.getString(4), r.getBoolean(5), r.getInt(6));
   }
 
   /** Sets the deadline (null for none) and whether the proposal is escalated. */

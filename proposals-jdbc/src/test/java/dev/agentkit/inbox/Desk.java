@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
 final class Desk implements Labeler {
   final Map<String, String> priorities = new ConcurrentHashMap<>();
   final Map<String, String> projects = new ConcurrentHashMap<>();
+  final Map<String, String> budgets = new ConcurrentHashMap<>();
   final List<Call> applied = new CopyOnWriteArrayList<>();
   final AtomicReference<Contract> contract = new AtomicReference<>(contract("urgent"));
   final java.util.concurrent.atomic.AtomicBoolean down =
@@ -77,7 +78,16 @@ final class Desk implements Labeler {
                 new Operand("until", "Archive until.", OperandType.DATE, true, List.of(), false))
             .operand(Operand.of("note", OperandType.STRING))
             .build();
-    return Contract.of("desk", List.of(priority, archive));
+    Op budget =
+        Op.builder("set_budget")
+            .description("Set a project's budget.")
+            .objectType("project")
+            .tier(Tier.EXTERNAL_REVERSIBLE)
+            .operand(Operand.requiredString("project_id", "The project."))
+            .operand(
+                new Operand("amount", "The budget.", OperandType.INTEGER, true, List.of(), false))
+            .build();
+    return Contract.of("desk", List.of(priority, archive, budget));
   }
 
   /** The agent's uses: both ops are withheld, so both have ask wording and no run handler. */
@@ -90,6 +100,9 @@ final class Desk implements Labeler {
             .build(),
         Use.<Desk>of("archive_project", ChangeCategory.ALWAYS_MINTS)
             .ask(call -> "Archive this project?")
+            .build(),
+        Use.<Desk>of("set_budget", ChangeCategory.ALWAYS_MINTS)
+            .ask(call -> "Set this project's budget?")
             .build());
   }
 
@@ -103,6 +116,10 @@ final class Desk implements Labeler {
     if (call.opcode().equals("set_priority")) {
       priorities.put(call.arg("task_id"), call.arg("priority"));
       return "priority " + call.arg("priority");
+    }
+    if (call.opcode().equals("set_budget")) {
+      budgets.put(call.arg("project_id"), call.arg("amount"));
+      return "budget " + call.arg("amount");
     }
     if (projects.remove(call.arg("project_id")) == null) {
       throw new CallFailedException("project " + call.arg("project_id") + " does not exist");
@@ -133,6 +150,29 @@ final class Desk implements Labeler {
         .anchor("task", task)
         .question(acts.ask(call))
         .op(acts, call)
+        .build();
+  }
+
+  /** A budget proposal whose amount is the agent's argument. */
+  Proposal budget(String project, String amount) {
+    ActionSet<Desk> acts = actions();
+    return Proposal.builder("triage")
+        .labeler(this)
+        .anchor("project", project)
+        .question("Set this project's budget?")
+        .op(acts, Call.of("set_budget", Map.of("project_id", project, "amount", amount)))
+        .build();
+  }
+
+  /** A budget proposal whose amount the person fills, drafted by the agent. */
+  Proposal budgetDrafted(String project, String drafted) {
+    ActionSet<Desk> acts = actions();
+    return Proposal.builder("triage")
+        .labeler(this)
+        .anchor("project", project)
+        .question("Set this project's budget?")
+        .op(acts, Call.of("set_budget", Map.of("project_id", project)))
+        .slot(UserSlot.required("amount", drafted))
         .build();
   }
 

@@ -649,7 +649,7 @@ abstract class InboxContractTest extends InboxSuite {
             org.assertj.core.groups.Tuple.tuple("accepted", "bob"),
             org.assertj.core.groups.Tuple.tuple("ran", "bob"));
     assertThat(two.history(PRIORITY_T1).get(1).outcome())
-        .isEqualTo("1 of 2 approvals from ann, bob, carol");
+        .isEqualTo("1 of 2 approvals from ann, bob, carol, of version 1");
   }
 
   @Test
