@@ -44,7 +44,13 @@ final class Approvals {
    * transaction.
    */
   static Result approve(
-      Connection c, InboxEntry entry, Oversight o, Store.Approved mine, String digest, Instant now)
+      Connection c,
+      InboxEntry entry,
+      Oversight o,
+      Store.Approved mine,
+      String digest,
+      String token,
+      Instant now)
       throws SQLException {
     Optional<Store.Current> locked = Store.lock(c, entry.askKey());
     if (locked.isEmpty()
@@ -80,15 +86,8 @@ final class Approvals {
       Store.audit(c, event(entry, now, mine.approver(), "approved", progress, digest));
       return new Result(Step.WAITING, left, Store.get(c, entry.askKey()).orElseThrow(), cur);
     }
-    Store.decide(
-        c,
-        entry.askKey(),
-        entry.round(),
-        ProposalState.ACCEPTED,
-        mine.approver(),
-        "",
-        mine.slotValues(),
-        now);
+    RunStore.claim(
+        c, entry.askKey(), entry.round(), mine.approver(), mine.slotValues(), token, now);
     String accepted =
         "version "
             + cur.version()

@@ -73,7 +73,9 @@ final class EntryReader {
         r.getBoolean("escalated"),
         json(key, "context_json", r, Json::readRefs),
         json(key, "metadata_json", r, Json::readSorted),
-        r.getInt("version_no"));
+        r.getInt("version_no"),
+        r.getInt("ops_done"),
+        Optional.ofNullable(instant(r, "op_started_at")));
   }
 
   private static Optional<InboxEntry.Decision> decision(String key, ResultSet r)

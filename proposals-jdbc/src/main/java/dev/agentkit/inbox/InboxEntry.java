@@ -38,6 +38,9 @@ import java.util.TreeMap;
  * @param version 1 at first in each round; one more each time a refresh changes what the proposal
  *     runs (its ops or slots), which leaves earlier approvals behind: an approval counts only
  *     toward the version it was given to
+ * @param opsDone how many of the ops have a recorded outcome; while {@link ProposalState#RUNNING},
+ *     the op at this index was handed to the runner and its outcome is not known
+ * @param opStartedAt when the op at {@code opsDone} was handed to the runner, while running
  */
 public record InboxEntry(
     String askKey,
@@ -59,7 +62,9 @@ public record InboxEntry(
     boolean escalated,
     List<ObjectRef> context,
     SortedMap<String, String> metadata,
-    int version) {
+    int version,
+    int opsDone,
+    Optional<Instant> opStartedAt) {
 
   /** Copies the lists and the map. */
   public InboxEntry {
@@ -70,7 +75,15 @@ public record InboxEntry(
     slots = List.copyOf(slots);
   }
 
-  /** An entry of version 1, as rows written before versions were stored read. */
+  /**
+   * The idempotency key the inbox sends op {@code opIndex} of this round and version with (see
+   * {@link RunContext}): what to look for in the backend when settling an op in doubt.
+   */
+  public String idempotencyKey(int opIndex) {
+    return RunContext.idempotencyKey(askKey, round, version, proposedAt, opIndex);
+  }
+
+  /** An entry of version 1 with no run, as rows written before versions were stored read. */
   public InboxEntry(
       String askKey,
       String agent,
@@ -111,7 +124,9 @@ public record InboxEntry(
         escalated,
         context,
         metadata,
-        1);
+        1,
+        0,
+        Optional.empty());
   }
 
   /**

@@ -1,13 +1,8 @@
 package dev.agentkit.inbox;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.BindException;
 import dev.agentkit.Call;
-import dev.agentkit.CallFailedException;
-import dev.agentkit.Outcome;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Problem;
-import dev.agentkit.drift.DriftException;
 import dev.agentkit.inbox.ProposeReport.Disposition;
 import dev.agentkit.internal.Choices;
 import dev.agentkit.proposal.Proposal;
@@ -25,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -48,18 +43,25 @@ public final class ProposalInbox {
   /** Who the audit trail names for a decline made by the sweep at a deadline. */
   public static final String EXPIRY_ACTOR = "agentkit:expiry";
 
+  /** How long an op may run before {@link #settle} may decide its outcome, when none is given. */
+  public static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofMinutes(15);
+
   private final Tx tx;
   private final Clock clock;
   private final int floodCap;
   private final Duration defaultCoolOff;
+  private final Duration runTimeout;
   private final Map<String, InboxAgent> agents;
+  private final Runs runs;
 
   private ProposalInbox(Builder b) {
     this.tx = new Tx(b.dataSource);
     this.clock = b.clock;
     this.floodCap = b.floodCap;
     this.defaultCoolOff = b.defaultCoolOff;
+    this.runTimeout = b.runTimeout;
     this.agents = Map.copyOf(b.agents);
+    this.runs = new Runs(tx, this::now);
   }
 
   /** Starts an inbox on the database behind the data source. */
@@ -159,6 +161,7 @@ public final class ProposalInbox {
         refresh(c, w, row, cur, now);
         return Disposition.REFRESHED;
       case ACCEPTED:
+      case RUNNING:
         return Disposition.IN_FLIGHT;
       case DECLINED:
       case DONE:
@@ -375,15 +378,22 @@ public final class ProposalInbox {
               Limits.checkSlotValues(entry.askKey(), values);
               return Slots.fill(entry, values);
             });
-    ActionSet<?> live = bindLive(entry, agent, who);
+    ActionSet<?> live =
+        refusedIfThrows(entry, who, "", () -> LiveCheck.bind(entry, agent, LiveCheck.Phase.ACCEPT));
     String digest = live.contract().map(Contract::digest).orElse("");
-    List<Call> bound = reverify(entry, live, filled, who, digest);
+    List<Call> bound =
+        refusedIfThrows(
+            entry,
+            who,
+            digest,
+            () -> LiveCheck.verify(entry, live, filled, LiveCheck.Phase.ACCEPT));
     Store.Approved mine = new Store.Approved(who, Versions.digest(filled), Json.strings(values));
-    Approvals.Result approval = approve(entry, base, mine, digest);
+    String token = UUID.randomUUID().toString();
+    Approvals.Result approval = approve(entry, base, mine, digest, token);
     if (approval.step() == Approvals.Step.WAITING) {
       return new Accepted(approval.entry(), List.of(), approval.missing());
     }
-    return run(entry, agent, bound, who, digest);
+    return start(new Runs.Plan(entry, bound, 0, false, token, "", who, digest), agent);
   }
 
   private static String opcode(InboxEntry entry) {
@@ -409,105 +419,6 @@ public final class ProposalInbox {
     }
   }
 
-  private ActionSet<?> bindLive(InboxEntry entry, InboxAgent agent, String who) {
-    try {
-      return agent.live();
-    } catch (BindException e) {
-      if (e.problems().stream().anyMatch(p -> p.kind() == Problem.Kind.CONTRACT_UNAVAILABLE)) {
-        throw refuse(entry, who, "", unavailable(entry, sentences(e.problems())));
-      }
-      throw refuse(entry, who, "", drift(entry, "its agent's acts no longer bind", e.problems()));
-    } catch (DriftException e) {
-      String sentence = e.getMessage() == null ? "breaking drift" : e.getMessage().strip();
-      throw refuse(
-          entry,
-          who,
-          "",
-          driftSentences(entry, "its agent's acts no longer bind", sentence.lines().toList()));
-    } catch (RuntimeException e) {
-      String threw =
-          "the agent's binding threw "
-              + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : ": " + Redact.secrets(e.getMessage()));
-      throw refuse(entry, who, "", unavailable(entry, List.of(threw)));
-    }
-  }
-
-  private static InboxException unavailable(InboxEntry entry, List<String> sentences) {
-    return new InboxException(
-        InboxException.Kind.SOURCE_UNAVAILABLE,
-        "the proposal \""
-            + entry.askKey()
-            + "\" was not accepted: its agent's live contract could not be had, so nothing was"
-            + " verified and nothing ran; it stays pending: accept it again once the contract"
-            + " source answers",
-        sentences,
-        null);
-  }
-
-  private List<Call> reverify(
-      InboxEntry entry, ActionSet<?> live, List<Call> filled, String who, String digest) {
-    List<Problem> drifted = new ArrayList<>();
-    List<String> slotProblems = new ArrayList<>();
-    for (int i = 0; i < filled.size(); i++) {
-      Set<String> fills = Set.copyOf(entry.ops().get(i).userFills());
-      for (Problem p : live.verify(filled.get(i))) {
-        if (fills.contains(p.subject())) {
-          slotProblems.add("op " + i + " (" + p.opcode() + "): " + p.message());
-        } else {
-          drifted.add(p);
-        }
-      }
-    }
-    if (!drifted.isEmpty()) {
-      throw refuse(entry, who, digest, drift(entry, "an op no longer verifies", drifted));
-    }
-    if (!slotProblems.isEmpty()) {
-      throw refuse(
-          entry,
-          who,
-          digest,
-          new InboxException(
-              InboxException.Kind.SLOT,
-              "the proposal \""
-                  + entry.askKey()
-                  + "\" cannot be accepted with these slot values; it stays pending",
-              slotProblems,
-              null));
-    }
-    List<Call> bound = new ArrayList<>(filled.size());
-    for (Call c : filled) {
-      bound.add(live.verified(c));
-    }
-    return bound;
-  }
-
-  private static InboxException drift(InboxEntry entry, String what, List<Problem> problems) {
-    return driftSentences(entry, what, sentences(problems));
-  }
-
-  private static List<String> sentences(List<Problem> problems) {
-    List<String> sentences = new ArrayList<>(problems.size());
-    for (Problem p : problems) {
-      sentences.add(p.message());
-    }
-    return sentences;
-  }
-
-  private static InboxException driftSentences(
-      InboxEntry entry, String what, List<String> sentences) {
-    return new InboxException(
-        InboxException.Kind.DRIFT,
-        "the proposal \""
-            + entry.askKey()
-            + "\" was not accepted: "
-            + what
-            + " against the live contract, so nothing ran and it stays pending; decline it, or"
-            + " let the agent propose it again against the new contract",
-        sentences,
-        null);
-  }
-
   private <T> T refusedIfThrows(InboxEntry entry, String who, String digest, Supplier<T> step) {
     try {
       return step.get();
@@ -530,13 +441,18 @@ public final class ProposalInbox {
 
   /** Records the approval, and claims the proposal when it completes the set (see Approvals). */
   private Approvals.Result approve(
-      InboxEntry entry, Oversight base, Store.Approved mine, String digest) {
+      InboxEntry entry, Oversight base, Store.Approved mine, String digest, String token) {
     Instant now = now();
     Oversight o = base.current(entry.escalated());
-    Approvals.Result r =
-        tx.run(
-            "accept \"" + entry.askKey() + "\"",
-            c -> Approvals.approve(c, entry, o, mine, digest, now));
+    Approvals.Result r;
+    try {
+      r =
+          tx.run(
+              "accept \"" + entry.askKey() + "\"",
+              c -> Approvals.approve(c, entry, o, mine, digest, token, now));
+    } catch (InboxException e) {
+      r = claimedAnyway(entry, token, e);
+    }
     String who = mine.approver();
     switch (r.step()) {
       case NOT_PENDING:
@@ -556,67 +472,217 @@ public final class ProposalInbox {
     }
   }
 
-  private Accepted run(
-      InboxEntry entry, InboxAgent agent, List<Call> bound, String who, String digest) {
-    List<Outcome> outcomes = new ArrayList<>(bound.size());
-    for (Call call : bound) {
-      Outcome o = runOne(agent.runner(), call);
-      outcomes.add(o);
-      if (!o.done()) {
-        break;
-      }
+  /**
+   * The claim's commit failed: reads back whether it was written (the connection can be lost after
+   * the server committed). Claimed: the accept goes on. Not claimed: the failure stands, nothing
+   * ran. Not readable: the failure stands, saying how to find out.
+   */
+  private Approvals.Result claimedAnyway(InboxEntry entry, String token, InboxException e) {
+    if (e.kind() != InboxException.Kind.DATABASE) {
+      throw e;
     }
-    boolean done = outcomes.size() == bound.size() && outcomes.get(outcomes.size() - 1).done();
-    ProposalState to = done ? ProposalState.DONE : ProposalState.FAILED;
-    String text = Outcomes.describe(bound, outcomes);
-    record(entry, who, digest, to, text);
-    InboxEntry after = get(entry.askKey()).orElseThrow();
-    return new Accepted(after, outcomes, 0);
+    String key = entry.askKey();
+    Optional<RunStore.Run> run;
+    try {
+      run = tx.run("read back the claim of \"" + key + "\"", c -> RunStore.read(c, key));
+    } catch (InboxException unreadable) {
+      throw e.followedBy(
+          "; whether the claim was written could not be read back, and nothing ran: if get(\""
+              + key
+              + "\") shows it accepted, recover(\""
+              + key
+              + "\", by) runs it");
+    }
+    if (run.isPresent() && run.get().heldBy(token)) {
+      return new Approvals.Result(Approvals.Step.CLAIMED, 0, entry, null);
+    }
+    throw e;
   }
 
-  private static Outcome runOne(OpRunner runner, Call call) {
-    try {
-      return Outcome.done(call, runner.run(call));
-    } catch (CallFailedException e) {
-      return Outcome.failed(call, e);
-    } catch (Exception e) {
-      return Outcome.failed(
-          call,
-          "the op runner threw "
-              + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : ": " + Redact.secrets(e.getMessage())));
-    }
-  }
-
-  private void record(
-      InboxEntry entry, String who, String digest, ProposalState to, String outcome) {
-    Instant now = now();
-    try {
-      tx.run(
-          "record the outcome of \"" + entry.askKey() + "\"",
-          c -> {
-            Store.finish(c, entry.askKey(), entry.round(), to, outcome, now);
-            Store.audit(
-                c, decision(entry, now, who, "ran", to.wireName() + ": " + outcome, digest));
-            return null;
-          });
-    } catch (InboxException e) {
-      throw new InboxException(
-          InboxException.Kind.OUTCOME_UNRECORDED,
-          "the ops of \""
-              + entry.askKey()
-              + "\" ran ("
-              + outcome
-              + ") but the outcome could not be written, so the proposal stays accepted and is"
-              + " never run again; record what happened by hand",
-          List.of(e.getMessage()),
-          e);
+  /** Marks the claimed run started (accepted to running), then runs the ops. */
+  private Accepted start(Runs.Plan p, InboxAgent agent) {
+    String key = p.entry().askKey();
+    int round = p.entry().round();
+    Instant at = now();
+    Runs.Written w =
+        runs.write(
+            key,
+            "start the ops",
+            c -> RunStore.start(c, key, round, p.token(), at),
+            run -> run.heldBy(p.token()) && run.state() == ProposalState.RUNNING);
+    switch (w.how()) {
+      case WRITTEN:
+        return runs.execute(p, agent.runner());
+      case TAKEN:
+        throw notPending(get(key).orElseThrow(), "accepted");
+      case FAILED:
+        throw w.failure()
+            .followedBy(
+                "; it is accepted and none of its ops ran: recover(\"" + key + "\", by) runs them");
+      default:
+        throw w.failure()
+            .followedBy(
+                "; whether its run was marked started could not be read back, and none of its ops"
+                    + " was sent: if get(\""
+                    + key
+                    + "\") shows it accepted, recover(\""
+                    + key
+                    + "\", by) runs them; if running, settle(\""
+                    + key
+                    + "\", by, Settlement.NOT_APPLIED or RUN_AGAIN, note) decides op 0");
     }
   }
 
   private static AuditEvent decision(
       InboxEntry entry, Instant now, String who, String action, String outcome, String digest) {
     return new AuditEvent(entry.askKey(), entry.round(), now, who, action, outcome, digest);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // in flight
+
+  /**
+   * Runs the ops of an accepted proposal none of whose ops has started: one whose accept stopped
+   * after the claim (the process died, or its connection was lost). Re-verifies them against the
+   * live contract and sends them with their idempotency keys; since nothing had been sent, this is
+   * never a second run. Of concurrent recoveries exactly one runs them.
+   *
+   * @throws InboxException {@code [InboxOutcomeUnknown]} for a running proposal, whose op in doubt
+   *     only {@link #settle} decides; {@code [InboxNotInFlight]} for one not accepted; {@code
+   *     [InboxNotFound]}, {@code [InboxUnknownAgent]}, {@code [InboxDrift]}, {@code
+   *     [InboxSourceUnavailable]} (it stays accepted), {@code [InboxChanged]} (another recovery
+   *     took it), {@code [InboxOutcomeUnrecorded]}
+   */
+  public Accepted recover(String askKey, String by) {
+    String who = decider(by);
+    InboxEntry entry = existing(askKey);
+    RunStore.Run seen = run(entry);
+    if (entry.state() == ProposalState.RUNNING) {
+      throw Recovery.outcomeUnknown(entry, seen);
+    }
+    if (entry.state() != ProposalState.ACCEPTED) {
+      throw Recovery.notInFlight(entry);
+    }
+    InboxAgent agent = registered(entry, "run the ops of");
+    String said = who + ": none of its ops had started; running them now";
+    Resumed r = resume(entry, seen, agent, who, "recovered", said, true);
+    return runs.execute(
+        new Runs.Plan(entry, r.ops(), 0, false, r.token(), "", who, r.digest()), agent.runner());
+  }
+
+  /**
+   * A person's word on the op in doubt of a proposal in flight (running: the op handed to the
+   * runner whose outcome is not recorded; accepted: its first op), recorded with their name and
+   * note: {@link Settlement#APPLIED} records it done and runs the ops after it, {@link
+   * Settlement#NOT_APPLIED} records it failed, {@link Settlement#RUN_AGAIN} sends it again with its
+   * idempotency key and runs the rest. An op handed to the runner less than the run timeout ago may
+   * still be running, so it is not settled yet.
+   *
+   * @throws InboxException {@code [InboxStillRunning]}, {@code [InboxNotInFlight]}, {@code
+   *     [InboxNotFound]}, {@code [InboxUnknownAgent]}, {@code [InboxDrift]} and {@code
+   *     [InboxSourceUnavailable]} (for ops still to run; nothing is recorded), {@code
+   *     [InboxChanged]} (someone else settled it first), {@code [InboxOutcomeUnrecorded]}
+   */
+  public Accepted settle(String askKey, String by, Settlement how, String note) {
+    String who = decider(by);
+    Objects.requireNonNull(how, "how");
+    String why = note == null ? "" : note.strip();
+    InboxEntry entry = existing(askKey);
+    if (!entry.state().inFlight()) {
+      throw Recovery.notInFlight(entry);
+    }
+    InboxAgent agent = registered(entry, "settle");
+    RunStore.Run seen = run(entry);
+    if (seen.state() == ProposalState.RUNNING
+        && seen.opStartedAt() != null
+        && now().isBefore(seen.opStartedAt().plus(runTimeout))) {
+      throw Recovery.stillRunning(entry, seen, runTimeout);
+    }
+    int doubt = seen.opsDone();
+    String said = Recovery.words(how, entry, doubt, who, why);
+    Resumed r = resume(entry, seen, agent, who, "settled", said, how != Settlement.NOT_APPLIED);
+    if (how == Settlement.RUN_AGAIN) {
+      Runs.Plan p =
+          new Runs.Plan(entry, r.ops(), doubt, true, r.token(), seen.outcome(), who, r.digest());
+      return runs.execute(p, agent.runner());
+    }
+    String part = Recovery.settledPart(how, entry, doubt, who, why);
+    String before = Outcomes.join(seen.outcome(), part);
+    Runs.Plan p =
+        new Runs.Plan(entry, r.ops(), doubt + 1, false, r.token(), before, who, r.digest());
+    if (how == Settlement.APPLIED && doubt + 1 < r.ops().size()) {
+      return runs.execute(p, agent.runner());
+    }
+    String outcome = Outcomes.join(before, Outcomes.notRun(r.ops(), doubt + 1));
+    runs.finish(p, doubt, how == Settlement.APPLIED, outcome);
+    return new Accepted(get(entry.askKey()).orElseThrow(), List.of(), 0);
+  }
+
+  /** How many proposals are in each state (every state present); for health checks. */
+  public Map<ProposalState, Long> counts() {
+    return tx.run("count the proposals", RunStore::counts);
+  }
+
+  /** The ops a resumed run sends (bound to the live contract when any is sent), and its token. */
+  private record Resumed(List<Call> ops, String token, String digest) {}
+
+  /**
+   * Takes the run over with a new token, recording why in the same transaction; first, when ops are
+   * to be sent, binds them to the live contract (refused, nothing is recorded).
+   */
+  private Resumed resume(
+      InboxEntry entry,
+      RunStore.Run seen,
+      InboxAgent agent,
+      String who,
+      String action,
+      String said,
+      boolean sends) {
+    Map<String, String> values = entry.decision().map(d -> d.slotValues()).orElse(Map.of());
+    LiveCheck.Phase phase = LiveCheck.Phase.resume(entry.state());
+    List<Call> ops = Slots.fill(entry, values);
+    String digest = "";
+    if (sends) {
+      ActionSet<?> live =
+          refusedIfThrows(entry, who, "", () -> LiveCheck.bind(entry, agent, phase));
+      digest = live.contract().map(Contract::digest).orElse("");
+      List<Call> filled = ops;
+      ops = refusedIfThrows(entry, who, digest, () -> LiveCheck.verify(entry, live, filled, phase));
+    }
+    String token = UUID.randomUUID().toString();
+    String key = entry.askKey();
+    Instant at = now();
+    AuditEvent event = new AuditEvent(key, entry.round(), at, who, action, said, digest);
+    Runs.Written w =
+        runs.write(
+            key,
+            "take over the run",
+            c -> {
+              int n = RunStore.takeOver(c, key, seen, token, at);
+              if (n == 1) {
+                Store.audit(c, event);
+              }
+              return n;
+            },
+            run -> run.heldBy(token));
+    switch (w.how()) {
+      case WRITTEN:
+        return new Resumed(ops, token, digest);
+      case TAKEN:
+        throw Recovery.moved(entry, who);
+      case FAILED:
+        throw w.failure().followedBy("; nothing was recorded and nothing ran");
+      default:
+        throw w.failure()
+            .followedBy(
+                "; whether it was taken over could not be read back, and nothing ran: read it"
+                    + " again before settling it");
+    }
+  }
+
+  private RunStore.Run run(InboxEntry entry) {
+    String key = entry.askKey();
+    return tx.run("read the run of \"" + key + "\"", c -> RunStore.read(c, key)).orElseThrow();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -691,17 +757,20 @@ public final class ProposalInbox {
   // ---------------------------------------------------------------------------------------------
   // checks
 
-  private InboxEntry pendingEntry(String askKey, String verb) {
+  private InboxEntry existing(String askKey) {
     String key = key(askKey);
-    InboxEntry entry =
-        get(key)
-            .orElseThrow(
-                () ->
-                    new InboxException(
-                        InboxException.Kind.NOT_FOUND,
-                        "no proposal has the ask key \""
-                            + key
-                            + "\": list the pending ones with pending(InboxQuery.pending())"));
+    return get(key)
+        .orElseThrow(
+            () ->
+                new InboxException(
+                    InboxException.Kind.NOT_FOUND,
+                    "no proposal has the ask key \""
+                        + key
+                        + "\": list the pending ones with pending(InboxQuery.pending())"));
+  }
+
+  private InboxEntry pendingEntry(String askKey, String verb) {
+    InboxEntry entry = existing(askKey);
     if (entry.state() != ProposalState.PENDING) {
       throw notPending(entry, verb);
     }
@@ -732,7 +801,24 @@ public final class ProposalInbox {
             + by
             + ", so it cannot be "
             + verb
-            + "; only a pending proposal can be accepted or declined");
+            + "; only a pending proposal can be accepted or declined"
+            + inFlightHint(entry));
+  }
+
+  private static String inFlightHint(InboxEntry entry) {
+    String key = "\"" + entry.askKey() + "\"";
+    if (entry.state() == ProposalState.ACCEPTED) {
+      return "; none of its ops has started: recover(" + key + ", by) runs them";
+    }
+    if (entry.state() == ProposalState.RUNNING) {
+      int i = entry.opsDone();
+      return "; "
+          + Outcomes.name(i, entry.ops().get(i))
+          + " was handed to the runner and its outcome is not recorded: if it stays so, settle("
+          + key
+          + ", by, settlement, note) decides it";
+    }
+    return "";
   }
 
   /** The proposal's agent; refused when unregistered, since its oversight is not known here. */
@@ -790,6 +876,7 @@ public final class ProposalInbox {
     private Clock clock = Clock.systemUTC();
     private int floodCap = DEFAULT_FLOOD_CAP;
     private Duration defaultCoolOff = InboxAgent.DEFAULT_COOL_OFF;
+    private Duration runTimeout = DEFAULT_RUN_TIMEOUT;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -834,6 +921,24 @@ public final class ProposalInbox {
                 + "): give zero to let agents re-ask at once, or a positive duration");
       }
       this.defaultCoolOff = coolOff;
+      return this;
+    }
+
+    /**
+     * How long an op handed to the runner may still be running: {@link #settle} refuses to decide
+     * its outcome before ({@link #DEFAULT_RUN_TIMEOUT}, 15 minutes, by default). Give at least the
+     * longest an op can take, the runner's own timeouts included; zero lets a person settle at
+     * once.
+     */
+    public Builder runTimeout(Duration runTimeout) {
+      if (runTimeout.isNegative()) {
+        throw new InboxException(
+            InboxException.Kind.ARGUMENT,
+            "the run timeout is negative ("
+                + runTimeout
+                + "): give the longest an op can take, or zero to let a person settle at once");
+      }
+      this.runTimeout = runTimeout;
       return this;
     }
 

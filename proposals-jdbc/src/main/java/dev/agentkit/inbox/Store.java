@@ -24,7 +24,7 @@ final class Store {
       "ask_key, agent, anchor_kind, anchor_id, anchor_label, opcode, question, archetype,"
           + " refs_json, ops_json, slots_json, state, round_no, proposed_digest, proposed_at,"
           + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome, deadline_at,"
-          + " escalated, context_json, metadata_json, version_no";
+          + " escalated, context_json, metadata_json, version_no, ops_done, op_started_at";
 
   /** Keys per locking read: bounds the statement's parameter count. */
   private static final int LOCK_CHUNK = 200;
@@ -38,13 +38,12 @@ final class Store {
   }
 
   /** Prepares a statement (H2 checks tables and columns here), naming it in a failure. */
-  private static PreparedStatement prepare(Connection c, String statement, String sql)
-      throws SQLException {
+  static PreparedStatement prepare(Connection c, String statement, String sql) throws SQLException {
     return run(statement, () -> c.prepareStatement(sql));
   }
 
   /** Executes a statement, naming it in a failure that keeps none of the driver's text. */
-  private static <T> T run(String statement, Sql<T> sql) throws SQLException {
+  static <T> T run(String statement, Sql<T> sql) throws SQLException {
     try {
       return sql.run();
     } catch (SQLException e) {
@@ -345,25 +344,6 @@ final class Store {
       s.setString(7, key);
       s.setInt(8, round);
       return run("decide the proposal", s::executeUpdate);
-    }
-  }
-
-  /** Records the outcome of an accepted row of this round; 1 when written, else 0. */
-  static int finish(
-      Connection c, String key, int round, ProposalState to, String outcome, Instant now)
-      throws SQLException {
-    try (PreparedStatement s =
-        prepare(
-            c,
-            "record the outcome",
-            "UPDATE agentkit_proposal SET state = ?, outcome = ?, updated_at = ?"
-                + " WHERE ask_key = ? AND round_no = ? AND state = 'accepted'")) {
-      s.setString(1, to.wireName());
-      s.setString(2, Text.recordable(outcome, Limits.TEXT));
-      s.setObject(3, ts(now));
-      s.setString(4, key);
-      s.setInt(5, round);
-      return run("record the outcome", s::executeUpdate);
     }
   }
 

@@ -127,6 +127,26 @@ final class Desk implements Labeler {
     return null;
   }
 
+  /** The idempotency keys of every call the backend was sent, in order, with whether a retry. */
+  final List<String> keysSent = new CopyOnWriteArrayList<>();
+
+  private final Map<String, Object> resultsByKey = new ConcurrentHashMap<>();
+
+  /**
+   * Applies a call as a backend that honours idempotency keys does: a key seen before is answered
+   * with the first result and applies nothing.
+   */
+  Object applyOnce(Call call, RunContext run) throws CallFailedException {
+    keysSent.add(run.idempotencyKey() + (run.retry() ? " (retry)" : ""));
+    Object seen = resultsByKey.get(run.idempotencyKey());
+    if (seen != null) {
+      return seen;
+    }
+    Object result = apply(call);
+    resultsByKey.put(run.idempotencyKey(), result == null ? "" : result);
+    return result;
+  }
+
   long runs(String opcode, String objectId) {
     return applied.stream()
         .filter(c -> c.opcode().equals(opcode))

@@ -95,6 +95,48 @@ class InboxErrorsTest {
   }
 
   @Test
+  void aNegativeRunTimeoutIsRefusedInOneSentence() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-timeout").resolve("db"));
+    assertThatThrownBy(() -> ProposalInbox.builder(db).runTimeout(Duration.ofSeconds(-1)))
+        .hasMessage(
+            "[InboxArgument] the run timeout is negative (PT-1S): give the longest an op can take,"
+                + " or zero to let a person settle at once");
+  }
+
+  @Test
+  void aRunnerThatNeedsTheRunContextSaysSoWhenCalledWithout() throws Exception {
+    OpRunner keyed = OpRunner.withContext((call, run) -> run.idempotencyKey());
+    dev.agentkit.Call call = dev.agentkit.Call.of("x", java.util.Map.of());
+    assertThatThrownBy(() -> keyed.run(call))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessage(
+            "this runner sends the inbox's RunContext (the op's idempotency key), so it runs only"
+                + " through run(call, context), which the inbox calls");
+    RunContext context = new RunContext("a:task:t1:x", 1, 1, 0, "agentkit-k-0", false);
+    assertThat(keyed.run(call, context)).isEqualTo("agentkit-k-0");
+    OpRunner plain = c -> "plain";
+    assertThat(plain.run(call, context)).isEqualTo("plain");
+  }
+
+  @Test
+  void theIdempotencyKeyIsStablePerOpRoundAndVersion() {
+    java.time.Instant at = java.time.Instant.parse("2026-11-30T12:00:00Z");
+    String key = RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at, 0);
+    assertThat(key)
+        .isEqualTo(RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at, 0))
+        .matches("agentkit-[0-9a-f]{32}-0");
+    assertThat(
+            java.util.Set.of(
+                key,
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at, 1),
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 2, 1, at, 0),
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 2, at, 0),
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at.plusMillis(1), 0),
+                RunContext.idempotencyKey("triage:task:t2:set_priority", 1, 1, at, 0)))
+        .hasSize(6);
+  }
+
+  @Test
   void badOversightIsRefusedInOneSentence() {
     assertThatThrownBy(() -> Oversight.approvers(3, "ann", "bob"))
         .hasMessage(
