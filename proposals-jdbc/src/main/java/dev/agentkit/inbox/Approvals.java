@@ -202,6 +202,13 @@ final class Approvals {
             + o.describe());
   }
 
+  /** The approvers' names, in the order given. */
+  static String names(List<Store.Approved> approvals) {
+    List<String> names = new ArrayList<>(approvals.size());
+    approvals.forEach(a -> names.add(a.approver()));
+    return String.join(", ", names);
+  }
+
   static AuditEvent event(
       InboxEntry entry, Instant now, String who, String action, String outcome, String digest) {
     return new AuditEvent(entry.askKey(), entry.round(), now, who, action, outcome, digest);

@@ -4,25 +4,18 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.inbox.ProposeReport.Disposition;
-import dev.agentkit.internal.Choices;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -46,22 +39,18 @@ public final class ProposalInbox {
   /** How long an op may run before {@link #settle} may decide its outcome, when none is given. */
   public static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofMinutes(15);
 
-  private final Tx tx;
-  private final Clock clock;
+  private final Context ctx;
   private final int floodCap;
   private final Duration defaultCoolOff;
-  private final Duration runTimeout;
-  private final Map<String, InboxAgent> agents;
-  private final Runs runs;
+  private final Upserts upserts;
+  private final InFlight inFlight;
 
   private ProposalInbox(Builder b) {
-    this.tx = new Tx(b.dataSource);
-    this.clock = b.clock;
+    this.ctx = new Context(new Tx(b.dataSource), b.clock, b.agents, b.runTimeout);
     this.floodCap = b.floodCap;
     this.defaultCoolOff = b.defaultCoolOff;
-    this.runTimeout = b.runTimeout;
-    this.agents = Map.copyOf(b.agents);
-    this.runs = new Runs(tx, this::now);
+    this.upserts = new Upserts(this::coolOff);
+    this.inFlight = new InFlight(ctx);
   }
 
   /** Starts an inbox on the database behind the data source. */
@@ -100,7 +89,7 @@ public final class ProposalInbox {
     }
     Map<String, Disposition> done = new TreeMap<>();
     if (!rows.isEmpty()) {
-      done.putAll(tx.run("store the proposals", c -> upsertAll(c, rows)));
+      done.putAll(ctx.tx.run("store the proposals", c -> upserts.upsertAll(c, rows, ctx.now())));
     }
     refused.keySet().forEach(k -> done.put(k, Disposition.REFUSED));
     return new ProposeReport(
@@ -120,137 +109,14 @@ public final class ProposalInbox {
     }
   }
 
-  private Map<String, Disposition> upsertAll(Connection c, TreeMap<String, Store.Row> rows)
-      throws SQLException {
-    Instant now = now();
-    // One locking read for the batch, in key order, so concurrent batches never deadlock; then
-    // one JDBC batch per statement.
-    Map<String, Store.Current> found = Store.lockAll(c, new ArrayList<>(rows.keySet()));
-    Writes w = new Writes();
-    Map<String, Disposition> out = new LinkedHashMap<>();
-    for (Store.Row row : rows.values()) {
-      out.put(row.key(), upsert(c, w, row, found.get(row.key()), now));
-    }
-    Store.insertAll(c, w.inserts, now);
-    Store.rewriteAll(c, w.refreshes, now, false);
-    Store.rewriteAll(c, w.reopens, now, true);
-    Store.writeContext(c, w.inserts, false);
-    Store.writeContext(c, w.contextChanges, true);
-    Store.auditAll(c, w.audits);
-    return out;
-  }
-
-  /** The writes of one batch, gathered so that each statement runs once as a JDBC batch. */
-  private static final class Writes {
-    final List<Store.Row> inserts = new ArrayList<>();
-    final List<Store.Rewrite> refreshes = new ArrayList<>();
-    final List<Store.Rewrite> reopens = new ArrayList<>();
-    final List<Store.Row> contextChanges = new ArrayList<>();
-    final List<AuditEvent> audits = new ArrayList<>();
-  }
-
-  private Disposition upsert(Connection c, Writes w, Store.Row row, Store.Current cur, Instant now)
-      throws SQLException {
-    if (cur == null) {
-      w.inserts.add(row);
-      w.audits.add(event(row, 1, now, "proposed", "pending"));
-      return Disposition.ADDED;
-    }
-    switch (cur.state()) {
-      case PENDING:
-        refresh(c, w, row, cur, now);
-        return Disposition.REFRESHED;
-      case ACCEPTED:
-      case RUNNING:
-        return Disposition.IN_FLIGHT;
-      case DECLINED:
-      case DONE:
-        if (now.isBefore(cur.decidedAt().plus(coolOff(row.agent())))) {
-          return Disposition.KEPT_DECIDED;
-        }
-        break;
-      default:
-        break;
-    }
-    w.reopens.add(new Store.Rewrite(row, cur.round() + 1, 1));
-    contextChange(w, row, cur);
-    w.audits.add(event(row, cur.round() + 1, now, "reopened", "pending again after " + wire(cur)));
-    return Disposition.REOPENED;
-  }
-
-  /**
-   * Rewrites a pending proposal with the agent's newest content. A change of what it runs is a new
-   * version, and the audit says what changed and whose approvals no longer count.
-   */
-  private static void refresh(Connection c, Writes w, Store.Row row, Store.Current cur, Instant now)
-      throws SQLException {
-    List<String> changes = Versions.changes(cur.ops(), cur.slots(), row);
-    int version = changes.isEmpty() ? cur.version() : cur.version() + 1;
-    w.refreshes.add(new Store.Rewrite(row, cur.round(), version));
-    contextChange(w, row, cur);
-    if (!changes.isEmpty()) {
-      List<Store.Approved> given =
-          Store.approvals(
-              c, new Store.Stage(row.key(), cur.round(), cur.version(), cur.escalated()));
-      String lost =
-          given.isEmpty()
-              ? ""
-              : ", so the approvals of version "
-                  + cur.version()
-                  + " ("
-                  + names(given)
-                  + ") no longer count";
-      w.audits.add(
-          event(
-              row,
-              cur.round(),
-              now,
-              "refreshed",
-              "pending, now version "
-                  + version
-                  + ": the agent changed "
-                  + Versions.describe(changes)
-                  + lost));
-    } else if (!row.question().equals(cur.question())) {
-      w.audits.add(
-          event(
-              row,
-              cur.round(),
-              now,
-              "refreshed",
-              "pending, reworded; still version " + version + ", so its approvals still count"));
-    }
-  }
-
-  private static String names(List<Store.Approved> approvals) {
-    List<String> names = new ArrayList<>(approvals.size());
-    approvals.forEach(a -> names.add(a.approver()));
-    return String.join(", ", names);
-  }
-
-  private static void contextChange(Writes w, Store.Row row, Store.Current cur) {
-    if (!row.contextJson().equals(cur.context())) {
-      w.contextChanges.add(row);
-    }
-  }
-
-  private static String wire(Store.Current cur) {
-    return cur.state().wireName() + " (round " + cur.round() + ")";
-  }
-
-  private static AuditEvent event(
-      Store.Row row, int round, Instant now, String action, String outcome) {
-    return new AuditEvent(row.key(), round, now, row.agent(), action, outcome, row.digest());
-  }
-
   /** The deadline of a new round of the proposal, from its agent's oversight; null for none. */
   private Duration deadlineAfter(Proposal p) {
-    InboxAgent a = agents.get(p.agent());
+    InboxAgent a = ctx.agents.get(p.agent());
     return a == null ? null : a.oversightFor(p.ops().get(0).opcode()).deadline().orElse(null);
   }
 
   private Duration coolOff(String agent) {
-    InboxAgent a = agents.get(agent);
+    InboxAgent a = ctx.agents.get(agent);
     return a == null ? defaultCoolOff : a.coolOff();
   }
 
@@ -260,19 +126,19 @@ public final class ProposalInbox {
   /** One page of proposals matching the query (pending ones unless it names another state). */
   public InboxPage pending(InboxQuery query) {
     Objects.requireNonNull(query, "query");
-    return tx.run("list the proposals", c -> Store.list(c, query));
+    return ctx.tx.run("list the proposals", c -> Store.list(c, query));
   }
 
   /** The proposal with this ask key, in whatever state it is. */
   public Optional<InboxEntry> get(String askKey) {
-    String key = key(askKey);
-    return tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
+    String key = Refusals.key(askKey);
+    return ctx.tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
   }
 
   /** The proposal's audit trail, oldest first; empty for an unknown key. */
   public List<AuditEvent> history(String askKey) {
-    String key = key(askKey);
-    return tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
+    String key = Refusals.key(askKey);
+    return ctx.tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -286,14 +152,14 @@ public final class ProposalInbox {
    *     decided, {@code [InboxArgument]} when {@code by} is blank
    */
   public InboxEntry decline(String askKey, String by, String reason) {
-    String who = decider(by);
+    String who = Refusals.decider(by);
     String why = Objects.requireNonNullElse(reason, "").strip();
-    InboxEntry entry = pendingEntry(askKey, "declined");
-    InboxAgent agent = registered(entry, "check who may decline");
-    checkApprover(entry, oversight(agent, entry), who, "decline");
-    Instant now = now();
+    InboxEntry entry = ctx.pendingEntry(askKey, "declined");
+    InboxAgent agent = ctx.registered(entry, "check who may decline");
+    Refusals.checkApprover(entry, oversight(agent, entry), who, "decline");
+    Instant now = ctx.now();
     int won =
-        tx.run(
+        ctx.tx.run(
             "decline \"" + entry.askKey() + "\"",
             c -> {
               int n =
@@ -307,11 +173,11 @@ public final class ProposalInbox {
                       null,
                       now);
               if (n == 1) {
-                Store.audit(c, decision(entry, now, who, "declined", why, ""));
+                Store.audit(c, Context.decision(entry, now, who, "declined", why, ""));
               }
               return n;
             });
-    return decidedOrThrow(entry, won, "declined");
+    return ctx.decidedOrThrow(entry, won, "declined");
   }
 
   /**
@@ -335,9 +201,9 @@ public final class ProposalInbox {
    *     verify sentences), {@code [InboxOutcomeUnrecorded]}
    */
   public Accepted accept(String askKey, String by, Map<String, String> slotValues) {
-    String who = decider(by);
+    String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
-    return approveAndRun(pendingEntry(askKey, "accepted"), who, values);
+    return approveAndRun(ctx.pendingEntry(askKey, "accepted"), who, values);
   }
 
   /**
@@ -347,12 +213,12 @@ public final class ProposalInbox {
    */
   public Accepted accept(InboxEntry shown, String by, Map<String, String> slotValues) {
     Objects.requireNonNull(shown, "shown");
-    String who = decider(by);
+    String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
-    InboxEntry entry = pendingEntry(shown.askKey(), "accepted");
+    InboxEntry entry = ctx.pendingEntry(shown.askKey(), "accepted");
     if (entry.round() != shown.round() || entry.version() != shown.version()) {
-      Oversight base = registered(entry, "check who may approve").oversightFor(opcode(entry));
-      throw refuse(
+      Oversight base = ctx.registered(entry, "check who may approve").oversightFor(opcode(entry));
+      throw ctx.refuse(
           entry,
           who,
           "",
@@ -362,15 +228,15 @@ public final class ProposalInbox {
   }
 
   private Accepted approveAndRun(InboxEntry entry, String who, Map<String, String> values) {
-    InboxAgent agent = registered(entry, "re-verify and run the ops of");
+    InboxAgent agent = ctx.registered(entry, "re-verify and run the ops of");
     Oversight base = agent.oversightFor(opcode(entry));
     Oversight oversight = base.current(entry.escalated());
-    checkApprover(entry, oversight, who, "approve");
-    if (Approvals.expired(entry.deadline().orElse(null), now())) {
-      throw refuse(entry, who, "", Approvals.expired(entry, entry.deadline().get(), base));
+    Refusals.checkApprover(entry, oversight, who, "approve");
+    if (Approvals.expired(entry.deadline().orElse(null), ctx.now())) {
+      throw ctx.refuse(entry, who, "", Approvals.expired(entry, entry.deadline().get(), base));
     }
     List<Call> filled =
-        refusedIfThrows(
+        ctx.refusedIfThrows(
             entry,
             who,
             "",
@@ -379,10 +245,11 @@ public final class ProposalInbox {
               return Slots.fill(entry, values);
             });
     ActionSet<?> live =
-        refusedIfThrows(entry, who, "", () -> LiveCheck.bind(entry, agent, LiveCheck.Phase.ACCEPT));
+        ctx.refusedIfThrows(
+            entry, who, "", () -> LiveCheck.bind(entry, agent, LiveCheck.Phase.ACCEPT));
     String digest = live.contract().map(Contract::digest).orElse("");
     List<Call> bound =
-        refusedIfThrows(
+        ctx.refusedIfThrows(
             entry,
             who,
             digest,
@@ -393,7 +260,7 @@ public final class ProposalInbox {
     if (approval.step() == Approvals.Step.WAITING) {
       return new Accepted(approval.entry(), List.of(), approval.missing());
     }
-    return start(new Runs.Plan(entry, bound, 0, false, token, "", who, digest), agent);
+    return inFlight.start(new Runs.Plan(entry, bound, 0, false, token, "", who, digest), agent);
   }
 
   private static String opcode(InboxEntry entry) {
@@ -404,138 +271,37 @@ public final class ProposalInbox {
     return agent.oversightFor(opcode(entry)).current(entry.escalated());
   }
 
-  private static void checkApprover(InboxEntry entry, Oversight o, String who, String verb) {
-    if (!o.mayDecide(who)) {
-      throw new InboxException(
-          InboxException.Kind.NOT_APPROVER,
-          who
-              + " may not "
-              + verb
-              + " \""
-              + entry.askKey()
-              + "\": its oversight needs "
-              + o.describe()
-              + (entry.escalated() ? " (escalated)" : ""));
-    }
-  }
-
-  private <T> T refusedIfThrows(InboxEntry entry, String who, String digest, Supplier<T> step) {
-    try {
-      return step.get();
-    } catch (InboxException e) {
-      throw refuse(entry, who, digest, e);
-    }
-  }
-
-  /** Records a refused accept in the audit trail and returns the exception to throw. */
-  private InboxException refuse(InboxEntry entry, String who, String digest, InboxException e) {
-    Instant now = now();
-    tx.run(
-        "record the refused accept of \"" + entry.askKey() + "\"",
-        c -> {
-          Store.audit(c, decision(entry, now, who, "refused", e.getMessage(), digest));
-          return null;
-        });
-    return e;
-  }
-
   /** Records the approval, and claims the proposal when it completes the set (see Approvals). */
   private Approvals.Result approve(
       InboxEntry entry, Oversight base, Store.Approved mine, String digest, String token) {
-    Instant now = now();
+    Instant now = ctx.now();
     Oversight o = base.current(entry.escalated());
     Approvals.Result r;
     try {
       r =
-          tx.run(
+          ctx.tx.run(
               "accept \"" + entry.askKey() + "\"",
               c -> Approvals.approve(c, entry, o, mine, digest, token, now));
     } catch (InboxException e) {
-      r = claimedAnyway(entry, token, e);
+      r = inFlight.claimedAnyway(entry, token, e);
     }
     String who = mine.approver();
     switch (r.step()) {
       case NOT_PENDING:
-        throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
+        throw Refusals.notPending(get(entry.askKey()).orElseThrow(), "accepted");
       case ALREADY_APPROVED:
         throw Approvals.already(entry, o, who);
       case CHANGED:
-        throw refuse(
+        throw ctx.refuse(
             entry,
             who,
             digest,
             Approvals.changed(entry, r.locked().round(), r.locked().version(), base, who, false));
       case EXPIRED:
-        throw refuse(entry, who, digest, Approvals.expired(entry, r.locked().deadline(), base));
+        throw ctx.refuse(entry, who, digest, Approvals.expired(entry, r.locked().deadline(), base));
       default:
         return r;
     }
-  }
-
-  /**
-   * The claim's commit failed: reads back whether it was written (the connection can be lost after
-   * the server committed). Claimed: the accept goes on. Not claimed: the failure stands, nothing
-   * ran. Not readable: the failure stands, saying how to find out.
-   */
-  private Approvals.Result claimedAnyway(InboxEntry entry, String token, InboxException e) {
-    if (e.kind() != InboxException.Kind.DATABASE) {
-      throw e;
-    }
-    String key = entry.askKey();
-    Optional<RunStore.Run> run;
-    try {
-      run = tx.run("read back the claim of \"" + key + "\"", c -> RunStore.read(c, key));
-    } catch (InboxException unreadable) {
-      throw e.followedBy(
-          "; whether the claim was written could not be read back, and nothing ran: if get(\""
-              + key
-              + "\") shows it accepted, recover(\""
-              + key
-              + "\", by) runs it");
-    }
-    if (run.isPresent() && run.get().heldBy(token)) {
-      return new Approvals.Result(Approvals.Step.CLAIMED, 0, entry, null);
-    }
-    throw e;
-  }
-
-  /** Marks the claimed run started (accepted to running), then runs the ops. */
-  private Accepted start(Runs.Plan p, InboxAgent agent) {
-    String key = p.entry().askKey();
-    int round = p.entry().round();
-    Instant at = now();
-    Runs.Written w =
-        runs.write(
-            key,
-            "start the ops",
-            c -> RunStore.start(c, key, round, p.token(), at),
-            run -> run.heldBy(p.token()) && run.state() == ProposalState.RUNNING);
-    switch (w.how()) {
-      case WRITTEN:
-        return runs.execute(p, agent.runner());
-      case TAKEN:
-        throw notPending(get(key).orElseThrow(), "accepted");
-      case FAILED:
-        throw w.failure()
-            .followedBy(
-                "; it is accepted and none of its ops ran: recover(\"" + key + "\", by) runs them");
-      default:
-        throw w.failure()
-            .followedBy(
-                "; whether its run was marked started could not be read back, and none of its ops"
-                    + " was sent: if get(\""
-                    + key
-                    + "\") shows it accepted, recover(\""
-                    + key
-                    + "\", by) runs them; if running, settle(\""
-                    + key
-                    + "\", by, Settlement.NOT_APPLIED or RUN_AGAIN, note) decides op 0");
-    }
-  }
-
-  private static AuditEvent decision(
-      InboxEntry entry, Instant now, String who, String action, String outcome, String digest) {
-    return new AuditEvent(entry.askKey(), entry.round(), now, who, action, outcome, digest);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -554,20 +320,7 @@ public final class ProposalInbox {
    *     took it), {@code [InboxOutcomeUnrecorded]}
    */
   public Accepted recover(String askKey, String by) {
-    String who = decider(by);
-    InboxEntry entry = existing(askKey);
-    RunStore.Run seen = run(entry);
-    if (entry.state() == ProposalState.RUNNING) {
-      throw Recovery.outcomeUnknown(entry, seen);
-    }
-    if (entry.state() != ProposalState.ACCEPTED) {
-      throw Recovery.notInFlight(entry);
-    }
-    InboxAgent agent = registered(entry, "run the ops of");
-    String said = who + ": none of its ops had started; running them now";
-    Resumed r = resume(entry, seen, agent, who, "recovered", said, true);
-    return runs.execute(
-        new Runs.Plan(entry, r.ops(), 0, false, r.token(), "", who, r.digest()), agent.runner());
+    return inFlight.recover(askKey, by);
   }
 
   /**
@@ -584,105 +337,12 @@ public final class ProposalInbox {
    *     [InboxChanged]} (someone else settled it first), {@code [InboxOutcomeUnrecorded]}
    */
   public Accepted settle(String askKey, String by, Settlement how, String note) {
-    String who = decider(by);
-    Objects.requireNonNull(how, "how");
-    String why = note == null ? "" : note.strip();
-    InboxEntry entry = existing(askKey);
-    if (!entry.state().inFlight()) {
-      throw Recovery.notInFlight(entry);
-    }
-    InboxAgent agent = registered(entry, "settle");
-    RunStore.Run seen = run(entry);
-    if (seen.state() == ProposalState.RUNNING
-        && seen.opStartedAt() != null
-        && now().isBefore(seen.opStartedAt().plus(runTimeout))) {
-      throw Recovery.stillRunning(entry, seen, runTimeout);
-    }
-    int doubt = seen.opsDone();
-    String said = Recovery.words(how, entry, doubt, who, why);
-    Resumed r = resume(entry, seen, agent, who, "settled", said, how != Settlement.NOT_APPLIED);
-    if (how == Settlement.RUN_AGAIN) {
-      Runs.Plan p =
-          new Runs.Plan(entry, r.ops(), doubt, true, r.token(), seen.outcome(), who, r.digest());
-      return runs.execute(p, agent.runner());
-    }
-    String part = Recovery.settledPart(how, entry, doubt, who, why);
-    String before = Outcomes.join(seen.outcome(), part);
-    Runs.Plan p =
-        new Runs.Plan(entry, r.ops(), doubt + 1, false, r.token(), before, who, r.digest());
-    if (how == Settlement.APPLIED && doubt + 1 < r.ops().size()) {
-      return runs.execute(p, agent.runner());
-    }
-    String outcome = Outcomes.join(before, Outcomes.notRun(r.ops(), doubt + 1));
-    runs.finish(p, doubt, how == Settlement.APPLIED, outcome);
-    return new Accepted(get(entry.askKey()).orElseThrow(), List.of(), 0);
+    return inFlight.settle(askKey, by, how, note);
   }
 
   /** How many proposals are in each state (every state present); for health checks. */
   public Map<ProposalState, Long> counts() {
-    return tx.run("count the proposals", RunStore::counts);
-  }
-
-  /** The ops a resumed run sends (bound to the live contract when any is sent), and its token. */
-  private record Resumed(List<Call> ops, String token, String digest) {}
-
-  /**
-   * Takes the run over with a new token, recording why in the same transaction; first, when ops are
-   * to be sent, binds them to the live contract (refused, nothing is recorded).
-   */
-  private Resumed resume(
-      InboxEntry entry,
-      RunStore.Run seen,
-      InboxAgent agent,
-      String who,
-      String action,
-      String said,
-      boolean sends) {
-    Map<String, String> values = entry.decision().map(d -> d.slotValues()).orElse(Map.of());
-    LiveCheck.Phase phase = LiveCheck.Phase.resume(entry.state());
-    List<Call> ops = Slots.fill(entry, values);
-    String digest = "";
-    if (sends) {
-      ActionSet<?> live =
-          refusedIfThrows(entry, who, "", () -> LiveCheck.bind(entry, agent, phase));
-      digest = live.contract().map(Contract::digest).orElse("");
-      List<Call> filled = ops;
-      ops = refusedIfThrows(entry, who, digest, () -> LiveCheck.verify(entry, live, filled, phase));
-    }
-    String token = UUID.randomUUID().toString();
-    String key = entry.askKey();
-    Instant at = now();
-    AuditEvent event = new AuditEvent(key, entry.round(), at, who, action, said, digest);
-    Runs.Written w =
-        runs.write(
-            key,
-            "take over the run",
-            c -> {
-              int n = RunStore.takeOver(c, key, seen, token, at);
-              if (n == 1) {
-                Store.audit(c, event);
-              }
-              return n;
-            },
-            run -> run.heldBy(token));
-    switch (w.how()) {
-      case WRITTEN:
-        return new Resumed(ops, token, digest);
-      case TAKEN:
-        throw Recovery.moved(entry, who);
-      case FAILED:
-        throw w.failure().followedBy("; nothing was recorded and nothing ran");
-      default:
-        throw w.failure()
-            .followedBy(
-                "; whether it was taken over could not be read back, and nothing ran: read it"
-                    + " again before settling it");
-    }
-  }
-
-  private RunStore.Run run(InboxEntry entry) {
-    String key = entry.askKey();
-    return tx.run("read the run of \"" + key + "\"", c -> RunStore.read(c, key)).orElseThrow();
+    return ctx.tx.run("count the proposals", RunStore::counts);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -696,15 +356,17 @@ public final class ProposalInbox {
    * of agents this inbox has no {@link InboxAgent} for are left for an inbox that has.
    */
   public SweepReport sweep() {
-    Instant now = now();
-    List<Store.Due> due = tx.run("find the proposals past their deadline", c -> Store.due(c, now));
+    Instant now = ctx.now();
+    List<Store.Due> due =
+        ctx.tx.run("find the proposals past their deadline", c -> Store.due(c, now));
     Map<String, SweepReport.Expired> out = new TreeMap<>();
     for (Store.Due d : due) {
-      InboxAgent agent = agents.get(d.agent());
+      InboxAgent agent = ctx.agents.get(d.agent());
       if (agent != null) {
         Oversight o = agent.oversightFor(d.opcode());
         SweepReport.Expired e =
-            tx.run("apply the expiry policy to \"" + d.key() + "\"", c -> expire(c, d, o, now));
+            ctx.tx.run(
+                "apply the expiry policy to \"" + d.key() + "\"", c -> Sweeps.expire(c, d, o, now));
         if (e != null) {
           out.put(d.key(), e);
         }
@@ -713,161 +375,8 @@ public final class ProposalInbox {
     return new SweepReport(out);
   }
 
-  private SweepReport.Expired expire(Connection c, Store.Due seen, Oversight o, Instant now)
-      throws SQLException {
-    Optional<Store.Due> locked = Store.lockDue(c, seen.key(), now);
-    if (locked.isEmpty()) {
-      return null; // decided or moved on since the scan
-    }
-    Store.Due d = locked.get();
-    Oversight.Expiry policy = d.escalated() ? Oversight.Expiry.DECLINE : o.expiry();
-    switch (policy) {
-      case ESCALATE:
-        Oversight to = o.escalation().orElseThrow();
-        Store.deadline(
-            c, d.key(), now.plus(to.deadline().or(o::deadline).orElseThrow()), true, now);
-        List<Store.Approved> before =
-            Store.approvals(c, new Store.Stage(d.key(), d.round(), d.version(), false));
-        String lost =
-            before.isEmpty()
-                ? ""
-                : "; the approvals given before (" + names(before) + ") do not count toward it";
-        Store.audit(
-            c,
-            expiryEvent(
-                d, now, "escalated", "past its deadline; now needs " + to.describe() + lost));
-        return SweepReport.Expired.ESCALATED;
-      case KEEP:
-        Store.deadline(c, d.key(), null, false, now);
-        Store.audit(c, expiryEvent(d, now, "kept", "past its deadline; kept pending, no deadline"));
-        return SweepReport.Expired.KEPT;
-      default:
-        String reason = "no decision before the deadline";
-        Store.decide(
-            c, d.key(), d.round(), ProposalState.DECLINED, EXPIRY_ACTOR, reason, null, now);
-        Store.audit(c, expiryEvent(d, now, "expired", reason));
-        return SweepReport.Expired.DECLINED;
-    }
-  }
-
-  private static AuditEvent expiryEvent(Store.Due d, Instant now, String action, String outcome) {
-    return new AuditEvent(d.key(), d.round(), now, EXPIRY_ACTOR, action, outcome, "");
-  }
-
   // ---------------------------------------------------------------------------------------------
-  // checks
-
-  private InboxEntry existing(String askKey) {
-    String key = key(askKey);
-    return get(key)
-        .orElseThrow(
-            () ->
-                new InboxException(
-                    InboxException.Kind.NOT_FOUND,
-                    "no proposal has the ask key \""
-                        + key
-                        + "\": list the pending ones with pending(InboxQuery.pending())"));
-  }
-
-  private InboxEntry pendingEntry(String askKey, String verb) {
-    InboxEntry entry = existing(askKey);
-    if (entry.state() != ProposalState.PENDING) {
-      throw notPending(entry, verb);
-    }
-    return entry;
-  }
-
-  /** The entry after a conditional update from pending; throws when another decision won. */
-  private InboxEntry decidedOrThrow(InboxEntry before, int won, String verb) {
-    InboxEntry now = get(before.askKey()).orElseThrow();
-    if (won == 1) {
-      return now;
-    }
-    throw notPending(now, verb);
-  }
-
-  private static InboxException notPending(InboxEntry entry, String verb) {
-    String by =
-        entry
-            .decision()
-            .map(d -> " by " + d.by() + " at " + d.at().truncatedTo(ChronoUnit.SECONDS))
-            .orElse("");
-    return new InboxException(
-        InboxException.Kind.NOT_PENDING,
-        "the proposal \""
-            + entry.askKey()
-            + "\" is "
-            + entry.state().wireName()
-            + by
-            + ", so it cannot be "
-            + verb
-            + "; only a pending proposal can be accepted or declined"
-            + inFlightHint(entry));
-  }
-
-  private static String inFlightHint(InboxEntry entry) {
-    String key = "\"" + entry.askKey() + "\"";
-    if (entry.state() == ProposalState.ACCEPTED) {
-      return "; none of its ops has started: recover(" + key + ", by) runs them";
-    }
-    if (entry.state() == ProposalState.RUNNING) {
-      int i = entry.opsDone();
-      return "; "
-          + Outcomes.name(i, entry.ops().get(i))
-          + " was handed to the runner and its outcome is not recorded: if it stays so, settle("
-          + key
-          + ", by, settlement, note) decides it";
-    }
-    return "";
-  }
-
-  /** The proposal's agent; refused when unregistered, since its oversight is not known here. */
-  private InboxAgent registered(InboxEntry entry, String cannot) {
-    InboxAgent agent = agents.get(entry.agent());
-    if (agent == null) {
-      throw new InboxException(
-          InboxException.Kind.UNKNOWN_AGENT,
-          "the inbox has no agent \""
-              + entry.agent()
-              + "\", so it cannot "
-              + cannot
-              + " \""
-              + entry.askKey()
-              + "\"; register it with ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))"
-              + registeredNames(entry.agent()));
-    }
-    return agent;
-  }
-
-  private String registeredNames(String agent) {
-    return agents.isEmpty() ? "" : " (registered: " + Choices.listing(agent, agents.keySet()) + ")";
-  }
-
-  private static String decider(String by) {
-    if (by == null || by.isBlank()) {
-      throw new InboxException(
-          InboxException.Kind.ARGUMENT,
-          "who decided is blank: pass the person's name or id, which the audit trail records for"
-              + " every accept and refusal");
-    }
-    String who = by.strip();
-    Limits.checkDecider(who);
-    return who;
-  }
-
-  private static String key(String askKey) {
-    if (askKey == null || askKey.isBlank()) {
-      throw new InboxException(
-          InboxException.Kind.ARGUMENT,
-          "the ask key is blank: pass a proposal's askKey(), such as"
-              + " \"triage:project:p1:archive_project\"");
-    }
-    return askKey.strip();
-  }
-
-  private Instant now() {
-    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
-  }
+  // building
 
   /** Collects the inbox's settings; {@link #build()} migrates the schema. Not thread-safe. */
   public static final class Builder {
