@@ -459,6 +459,85 @@ abstract class FaultsContractTest extends InboxSuite {
   }
 
   @Test
+  void aFailedOpWhoseOutcomeIsLostIsSettledAsNotApplied() {
+    propose(desk.archive("triage", "p1", "2027-01-01"));
+    desk.projects.remove("p1"); // the backend will refuse it
+    faulty.arm(ARCHIVE_P1, "failed", 1, FaultyDataSource.When.BEFORE_COMMIT);
+    InboxException e = catchInbox(() -> faults.accept(ARCHIVE_P1, "ann", Map.of()));
+    assertThat(e.getMessage())
+        .startsWith(
+            "[InboxOutcomeUnrecorded] the ops of \"triage:project:p1:archive_project\" ran (op 0"
+                + " (archive_project) failed: project p1 does not exist) but the outcome could not be"
+                + " written, so the proposal stays running and nothing more of it runs: settle it"
+                + " with settle(\"triage:project:p1:archive_project\", by, Settlement.NOT_APPLIED,"
+                + " note), since op 0 (archive_project) failed\n");
+    clock.advance(RUN_TIMEOUT);
+    faults.settle(ARCHIVE_P1, "bob", Settlement.NOT_APPLIED, "no such project");
+    assertThat(inbox.history(ARCHIVE_P1))
+        .extracting(AuditEvent::action, AuditEvent::outcome)
+        .contains(
+            org.assertj.core.groups.Tuple.tuple(
+                "settled", "bob: op 0 (archive_project) did not take effect: no such project"));
+    assertThat(inbox.get(ARCHIVE_P1).orElseThrow().state()).isEqualTo(ProposalState.FAILED);
+  }
+
+  @Test
+  void aRunThatLostTheProposalToASettlementDoesNotWriteOverIt() throws Exception {
+    proposeT1();
+    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    ProposalInbox slow =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .runTimeout(Duration.ZERO)
+            .agent(
+                InboxAgent.bind(
+                    "triage",
+                    desk.source,
+                    Desk.uses(),
+                    call -> {
+                      running.countDown();
+                      release.await(30, TimeUnit.SECONDS);
+                      return desk.apply(call);
+                    }))
+            .build();
+    CompletableFuture<InboxException> accept =
+        CompletableFuture.supplyAsync(
+            () -> catchInbox(() -> slow.accept(PRIORITY_T1, "ann", Map.of())));
+    assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+    slow.settle(PRIORITY_T1, "bob", Settlement.APPLIED, "I did it by hand");
+    release.countDown();
+    assertThat(accept.get(30, TimeUnit.SECONDS).getMessage())
+        .isEqualTo(
+            "[InboxOutcomeUnrecorded] the ops of \"triage:task:t1:set_priority\" ran (op 0"
+                + " (set_priority) done: priority urgent) but the outcome could not be written:"
+                + " another run of it took over meanwhile (a recovery or a settlement), which"
+                + " records its own; see history(\"triage:task:t1:set_priority\")");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().outcome())
+        .isEqualTo("op 0 (set_priority) done (settled by bob: I did it by hand)");
+  }
+
+  @Test
+  void aRecoveryWhoseTakeOverIsKilledRunsNothing() {
+    acceptedWithNothingRun();
+    faulty.arm(PRIORITY_T1, "running", 0, FaultyDataSource.When.BEFORE_COMMIT);
+    assertKilled(
+        catchInbox(() -> faults.recover(PRIORITY_T1, "ops-oncall")),
+        "take over the run of \"triage:task:t1:set_priority\"",
+        "commit",
+        "; nothing was recorded and nothing ran");
+    faulty.arm(PRIORITY_T1, "running", 0, FaultyDataSource.When.AFTER_COMMIT, 1);
+    assertKilled(
+        catchInbox(() -> faults.recover(PRIORITY_T1, "ops-oncall")),
+        "take over the run of \"triage:task:t1:set_priority\"",
+        "commit",
+        "; whether it was taken over could not be read back, and nothing ran: read it again"
+            + " before settling it");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.RUNNING);
+    assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
   void connectionsKilledAtRandomNeverStrandAProposalAndEveryOpAppliesOnce() throws Exception {
     try (KillLoop loop = killLoop()) {
       killedAtRandom(loop);

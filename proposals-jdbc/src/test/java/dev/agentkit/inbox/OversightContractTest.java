@@ -133,6 +133,75 @@ abstract class OversightContractTest extends InboxSuite {
   }
 
   @Test
+  void anApprovalOfARoundThatWasReopenedSinceItWasShownIsRefused() {
+    ProposalInbox one = overseen(Oversight.approvers(1, "ann"));
+    propose(one, desk, desk.budget("p1", "100"));
+    InboxEntry shown = one.get(BUDGET_P1).orElseThrow();
+    one.decline(BUDGET_P1, "ann", "not now");
+    clock.advance(InboxAgent.DEFAULT_COOL_OFF);
+    assertThat(propose(one, desk, desk.budget("p1", "100")).byKey())
+        .containsEntry(BUDGET_P1, Disposition.REOPENED);
+    assertThat(catchInbox(() -> one.accept(shown, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxChanged] the proposal \"triage:project:p1:set_budget\" changed since it was shown"
+                + " to ann: it is now round 2 (ann was shown round 1); nothing was recorded: read it"
+                + " again and decide on what it says now");
+  }
+
+  @Test
+  void anEscalationWhileApprovingRefusesTheApproval() {
+    Oversight escalating =
+        Oversight.approvers(2, "carol", "ann")
+            .deadline(Duration.ofHours(1))
+            .onExpiryEscalate(2, "carol", "dave");
+    ProposalInbox plain = overseen(escalating);
+    ProposalInbox sweepingMeanwhile =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.live(
+                        "triage",
+                        () -> {
+                          clock.advance(Duration.ofHours(1)); // the deadline passes, the sweep runs
+                          plain.sweep();
+                          return desk.actions();
+                        },
+                        desk::apply)
+                    .oversight(escalating))
+            .build();
+    propose(plain, desk, desk.budget("p1", "100"));
+    clock.advance(Duration.ofMinutes(30));
+    InboxException e = catchInbox(() -> sweepingMeanwhile.accept(BUDGET_P1, "carol", Map.of()));
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "[InboxChanged] the proposal \"triage:project:p1:set_budget\" changed while carol was"
+                + " approving it: it was escalated, and now needs 2 approvals from carol, dave;"
+                + " nothing was recorded: read it again and decide on what it says now");
+    assertThat(plain.get(BUDGET_P1).orElseThrow().escalated()).isTrue();
+    assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
+  void theAuditSaysWhoApprovedOtherValuesAndWhoseApprovalWasReplaced() {
+    ProposalInbox three = overseen(Oversight.approvers(3, "ann", "bob", "carol", "dave"));
+    propose(three, desk, desk.budgetDrafted("p1", "100"));
+    three.accept(BUDGET_P1, "ann", Map.of("amount", "100"));
+    three.accept(BUDGET_P1, "bob", Map.of("amount", "200"));
+    three.accept(BUDGET_P1, "carol", Map.of("amount", "300"));
+    three.accept(BUDGET_P1, "ann", Map.of("amount", "300"));
+    assertThat(three.history(BUDGET_P1))
+        .extracting(AuditEvent::outcome)
+        .containsSubsequence(
+            "1 of 3 approvals from ann, bob, carol, dave, of version 1 with slot values"
+                + " {\"amount\":\"300\"}; ann, bob each approved other values, which count only"
+                + " toward those",
+            "2 of 3 approvals from ann, bob, carol, dave, of version 1 with slot values"
+                + " {\"amount\":\"300\"}; it replaces ann's approval of other values; bob approved"
+                + " other values, which count only toward those");
+    assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
   void approvalsOfDifferentSlotValuesCountOnlyTowardTheirOwnValues() {
     ProposalInbox two = overseen(Oversight.approvers(2, "ann", "bob", "carol"));
     propose(two, desk, desk.budgetDrafted("p1", "100"));

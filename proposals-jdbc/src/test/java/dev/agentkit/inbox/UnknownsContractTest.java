@@ -90,6 +90,41 @@ abstract class UnknownsContractTest extends InboxSuite {
     assertThat(desk.applied).isEmpty();
   }
 
+  @Test
+  void anInboxWithoutTheAgentRefusesEveryStepThatNeedsIt() {
+    propose(desk.budget("p1", "100"));
+    InboxEntry shown = inbox.get("triage:project:p1:set_budget").orElseThrow();
+    propose(desk.budget("p1", "200"));
+    ProposalInbox bare = ProposalInbox.builder(db).clock(clock).build();
+    assertThat(catchInbox(() -> bare.accept(shown, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxUnknownAgent] the inbox has no agent \"triage\", so it cannot check who may"
+                + " approve \"triage:project:p1:set_budget\"; register it with"
+                + " ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))");
+    assertThat(catchInbox(() -> bare.recover("triage:project:p1:set_budget", "ann")).getMessage())
+        .isEqualTo(
+            "[InboxNotInFlight] the proposal \"triage:project:p1:set_budget\" is pending, so there"
+                + " is nothing to recover or settle: only an accepted or running proposal is in"
+                + " flight");
+  }
+
+  @Test
+  void aRowWithAStateThisVersionDoesNotKnowIsListedAsUnreadable() throws SQLException {
+    propose(desk.priority("triage", "t1", "urgent"));
+    try (Connection c = db.getConnection();
+        java.sql.Statement s = c.createStatement()) {
+      s.execute("ALTER TABLE agentkit_proposal DROP CONSTRAINT agentkit_proposal_state_check");
+    }
+    corrupt(PRIORITY_T1, "state", "paused");
+    assertThat(catchInbox(() -> inbox.get(PRIORITY_T1)).getMessage())
+        .isEqualTo(
+            "[InboxUnreadable] the proposal \"triage:task:t1:set_priority\" cannot be read: its"
+                + " state is \"paused\", which this version of the inbox does not know (known:"
+                + " pending, declined, accepted, running, done, failed); it was likely written by"
+                + " another version of agentkit: read and decide it with that version, or repair"
+                + " the row");
+  }
+
   private void corrupt(String key, String column, String value) throws SQLException {
     try (Connection c = db.getConnection();
         PreparedStatement s =
