@@ -23,7 +23,7 @@ assert runs[2].contains('agentkit: contract drift fails the check (failOn=breaki
 
 // 4: the new snapshot has the raised tier.
 def text = file.text
-assert text.startsWith('{\n  "format": 1,\n  "contract": "taskboard",\n  "source": "http://127.0.0.1:' + backendPort + '/mcp",\n')
+assert text.startsWith('{\n  "format": 2,\n  "contract": "taskboard",\n  "source": "http://127.0.0.1:' + backendPort + '/mcp",\n')
 assert ContractSnapshot.read(file.toPath()).op('list_tasks').get().tier().name() == 'IRREVERSIBLE'
 
 // The token appears in no log line and no snapshot.

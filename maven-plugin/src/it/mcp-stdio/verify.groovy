@@ -9,7 +9,7 @@ assert runs.size() == 4
 def file = new File(basedir, 'contract-snapshots/taskboard.json')
 def text = file.text
 assert runs[0].contains('agentkit: wrote the first snapshot of taskboard (3 ops, sha256:')
-assert text.startsWith('{\n  "format": 1,\n  "contract": "taskboard",\n  "source": "stdio:java",\n')
+assert text.startsWith('{\n  "format": 2,\n  "contract": "taskboard",\n  "source": "stdio:java",\n')
 def snapshot = ContractSnapshot.read(file.toPath())
 assert snapshot.op('list_tasks').get().tier().name() == 'READ_ONLY'
 assert snapshot.op('close_task').get().tier().name() == 'REVERSIBLE'

@@ -10,7 +10,7 @@ def file = new File(basedir, 'contract-snapshots/tasks.json')
 def text = file.text
 assert runs[0].contains('agentkit: wrote the first snapshot of tasks (5 ops, sha256:')
 assert runs[0].contains('[WARNING] agentkit: tasks: [OpenApiNoOperationId] GET /health in ')
-assert text.startsWith('{\n  "format": 1,\n  "contract": "tasks",\n  "source": "src/main/openapi/tasks.yaml",\n')
+assert text.startsWith('{\n  "format": 2,\n  "contract": "tasks",\n  "source": "src/main/openapi/tasks.yaml",\n')
 def expected = OpenApiContractSource.fromFile(new File(commonDir, 'openapi/tasks-v1.yaml').toPath())
     .contractName('tasks').build().fetch()
 assert ContractSnapshot.read(file.toPath()).digest() == expected.digest()

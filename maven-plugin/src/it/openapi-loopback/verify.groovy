@@ -13,7 +13,7 @@ def before = new File(basedir, 'before/tasks.json')
 def text = before.text
 assert runs[0].contains('agentkit: wrote the first snapshot of tasks (5 ops, sha256:')
 assert runs[0].contains('[WARNING] agentkit: tasks: [OpenApiNoOperationId] GET /health in http://127.0.0.1:' + backendPort + '/openapi.yaml has no operationId, so it is no op an agent can bind; give it one')
-assert text.startsWith('{\n  "format": 1,\n  "contract": "tasks",\n  "source": "http://127.0.0.1:' + backendPort + '/openapi.yaml",\n')
+assert text.startsWith('{\n  "format": 2,\n  "contract": "tasks",\n  "source": "http://127.0.0.1:' + backendPort + '/openapi.yaml",\n')
 assert text == ContractSnapshot.write(ContractSnapshot.read(before.toPath()))
 def opcodes = ContractSnapshot.read(before.toPath()).opcodes()
 assert opcodes == ['closeTask', 'createTask', 'deleteTask', 'getTask', 'listTasks']

@@ -1,5 +1,7 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.openapi.OpenApiContractSource;
+import dev.agentkit.source.HttpContractSource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,6 +54,30 @@ public class ContractConfig {
 
   /** Request timeout in milliseconds. */
   int requestTimeoutMillis = 30_000;
+
+  /** For {@code <url>}: the largest contract response read, in bytes; default 16 MiB. */
+  int maxResponseBytes = HttpContractSource.DEFAULT_MAX_RESPONSE_BYTES;
+
+  /** For {@code <openapi>}: the largest document read, in bytes; default 16 MiB. */
+  int maxDocumentBytes = OpenApiContractSource.DEFAULT_MAX_DOCUMENT_BYTES;
+
+  /** For {@code <openapi>}: the most nodes of the document, its YAML aliases expanded. */
+  int maxDocumentNodes = OpenApiContractSource.DEFAULT_MAX_DOCUMENT_NODES;
+
+  /** For {@code <openapi>}: the most nodes the document's YAML aliases may stand for. */
+  int maxAliasExpansion = OpenApiContractSource.DEFAULT_MAX_ALIAS_EXPANSION;
+
+  /** For {@code <openapi>}: the most uses of YAML aliases of mappings and sequences. */
+  int maxYamlAliases = OpenApiContractSource.DEFAULT_MAX_YAML_ALIASES;
+
+  /** For {@code <openapi>}: the deepest nesting of mappings and sequences. */
+  int maxDocumentDepth = OpenApiContractSource.DEFAULT_MAX_DOCUMENT_DEPTH;
+
+  /** For {@code <openapi>}: the most values of one enum. */
+  int maxEnumValues = OpenApiContractSource.DEFAULT_MAX_ENUM_VALUES;
+
+  /** For {@code <openapi>}: the longest line of a YAML document, in characters. */
+  int maxYamlLineChars = OpenApiContractSource.DEFAULT_MAX_YAML_LINE_CHARS;
 
   public String getName() {
     return name;

@@ -5,6 +5,7 @@ import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.drift.DriftReport;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import java.io.File;
@@ -181,14 +182,17 @@ abstract class ContractGoal extends AbstractMojo {
     }
   }
 
-  /** One line per warning of the source and of the contract, naming the contract. */
+  /**
+   * One line per warning of the source and of the contract, naming the contract; served text in it
+   * cannot start a line of its own ({@link LineText}).
+   */
   static List<String> warningLines(Contract contract, List<String> sourceWarnings) {
     List<String> lines = new ArrayList<>();
     for (String w : sourceWarnings) {
-      lines.add("agentkit: " + contract.name() + ": " + w);
+      lines.add(LineText.of("agentkit: " + contract.name() + ": " + w));
     }
     for (Problem w : contract.warnings()) {
-      lines.add("agentkit: " + contract.name() + ": " + w.message());
+      lines.add(LineText.of("agentkit: " + contract.name() + ": " + w.message()));
     }
     return lines;
   }
@@ -205,7 +209,7 @@ abstract class ContractGoal extends AbstractMojo {
               + " from "
               + source.describe()
               + ": "
-              + e.getMessage());
+              + LineText.of(e.getMessage()));
     } catch (RuntimeException e) {
       throw new MojoFailureException(
           "could not fetch contract "
@@ -214,7 +218,7 @@ abstract class ContractGoal extends AbstractMojo {
               + source.describe()
               + ": the source"
               + " failed with "
-              + e);
+              + LineText.of(e.toString()));
     } catch (LinkageError e) {
       throw new MojoFailureException(
           "could not fetch contract "

@@ -4,6 +4,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.drift.DriftItem;
 import dev.agentkit.drift.DriftReport;
 import dev.agentkit.drift.DriftSeverity;
+import dev.agentkit.internal.text.LineText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,10 @@ final class DriftSummary {
     return !failing(failOn).isEmpty();
   }
 
-  /** Text lines: the items grouped by severity, then the affected acts of each agent. */
+  /**
+   * Text lines: the items grouped by severity, then the affected acts of each agent. Each is one
+   * line ({@link LineText}): a name a backend served cannot start a line of its own.
+   */
   List<String> lines() {
     List<String> out = new ArrayList<>();
     for (DriftSeverity s : DriftSeverity.values()) {
@@ -57,7 +61,7 @@ final class DriftSummary {
       }
       out.add("  " + s.label() + " (" + items.size() + "):");
       for (DriftItem i : items) {
-        out.add("    - " + i.rule().id() + ": " + i.sentence());
+        out.add(LineText.of("    - " + i.rule().id() + ": " + i.sentence()));
       }
     }
     if (agents.isEmpty()) {
@@ -68,22 +72,24 @@ final class DriftSummary {
       for (DriftItem i : report.items()) {
         if (i.severity() != DriftSeverity.INFO && e.getValue().acts().containsKey(i.opcode())) {
           affected.add(
-              "    - "
-                  + e.getKey()
-                  + ": "
-                  + i.severity().label()
-                  + " "
-                  + i.rule().id()
-                  + " of "
-                  + i.target());
+              LineText.of(
+                  "    - "
+                      + e.getKey()
+                      + ": "
+                      + i.severity().label()
+                      + " "
+                      + i.rule().id()
+                      + " of "
+                      + i.target()));
         }
       }
     }
     if (affected.isEmpty()) {
       out.add(
-          "  no act of this project's agents ("
-              + String.join(", ", agents.keySet())
-              + ") is affected");
+          LineText.of(
+              "  no act of this project's agents ("
+                  + String.join(", ", agents.keySet())
+                  + ") is affected"));
     } else {
       out.add("  affected acts in this project:");
       out.addAll(affected);

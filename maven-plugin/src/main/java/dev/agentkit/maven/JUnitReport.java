@@ -1,6 +1,7 @@
 package dev.agentkit.maven;
 
 import dev.agentkit.drift.DriftItem;
+import dev.agentkit.internal.text.LineText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ final class JUnitReport {
     long failures = cases.stream().filter(Case::failed).count();
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     sb.append("<testsuite name=\"")
-        .append(escape(suite))
+        .append(attribute(suite))
         .append("\" tests=\"")
         .append(cases.size())
         .append("\" failures=\"")
@@ -29,9 +30,9 @@ final class JUnitReport {
         .append("\" errors=\"0\" skipped=\"0\">\n");
     for (Case c : cases) {
       sb.append("  <testcase classname=\"")
-          .append(escape(suite))
+          .append(attribute(suite))
           .append("\" name=\"")
-          .append(escape(c.name()))
+          .append(attribute(c.name()))
           .append("\"");
       if (!c.failed()) {
         sb.append("/>\n");
@@ -39,7 +40,7 @@ final class JUnitReport {
       }
       sb.append(">\n    <failure message=\"")
           .append(
-              escape(
+              attribute(
                   c.items().size()
                       + (c.items().size() == 1 ? " drift item fails" : " drift items fail")
                       + " the check"))
@@ -52,24 +53,41 @@ final class JUnitReport {
     Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
   }
 
+  /**
+   * The text as XML 1.0 element content: markup characters as entities, and every character XML 1.0
+   * forbids (control characters but tab, line feed and carriage return; {@code U+FFFE}, {@code
+   * U+FFFF}; a lone surrogate) written visibly as its escape ({@code \\uffff}), so the report is
+   * well-formed whatever a backend served.
+   */
   static String escape(String s) {
     StringBuilder sb = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      i += Character.charCount(cp);
+      switch (cp) {
         case '&' -> sb.append("&amp;");
         case '<' -> sb.append("&lt;");
         case '>' -> sb.append("&gt;");
         case '"' -> sb.append("&quot;");
-        default -> {
-          if (c < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-            sb.append(' ');
-          } else {
-            sb.append(c);
-          }
-        }
+        default ->
+            sb.append(xmlChar(cp) ? new String(Character.toChars(cp)) : LineText.escaped(cp));
       }
     }
     return sb.toString();
+  }
+
+  /** An attribute value: on one line, every character a line or XML cannot show escaped. */
+  static String attribute(String s) {
+    return escape(LineText.of(s));
+  }
+
+  /** Whether XML 1.0 allows the character (its production {@code Char}). */
+  static boolean xmlChar(int cp) {
+    return cp == 0x9
+        || cp == 0xA
+        || cp == 0xD
+        || (cp >= 0x20 && cp <= 0xD7FF)
+        || (cp >= 0xE000 && cp <= 0xFFFD)
+        || cp >= 0x10000;
   }
 }

@@ -1,5 +1,6 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.mcp.McpContractSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,18 @@ public class McpConfig {
    * {@code <connectTimeoutMillis>} for an MCP server.
    */
   int initializeTimeoutMillis = 20_000;
+
+  /** The most {@code tools/list} pages one listing reads; past it the fetch fails. */
+  int maxPages = McpContractSource.DEFAULT_MAX_PAGES;
+
+  /** The most bytes of {@code tools/list} pages (as JSON) one listing reads; default 64 MiB. */
+  long maxListBytes = McpContractSource.DEFAULT_MAX_LIST_BYTES;
+
+  /** For a {@code <command>}: the longest line the server may write on stdout as one message. */
+  int maxLineChars = McpContractSource.DEFAULT_MAX_LINE_CHARS;
+
+  /** How long one listing, all its pages together, may take, in milliseconds. */
+  int listTimeoutMillis = (int) McpContractSource.DEFAULT_LIST_TIMEOUT.toMillis();
 
   @Override
   public String toString() {

@@ -1,6 +1,7 @@
 package dev.agentkit.maven;
 
 import dev.agentkit.drift.DriftItem;
+import dev.agentkit.internal.text.LineText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ final class Reports {
             + " ("
             + what
             + ")";
-    lines.add(head);
+    lines.add(LineText.of(head));
     lines.addAll(summary.lines());
     for (String l : lines) {
       if (failed) {

@@ -4,11 +4,16 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -62,9 +67,61 @@ public class SnapshotMojo extends ContractGoal {
             .append(file)
             .append(" is left untouched:");
     for (Problem p : problems) {
-      sb.append("\n  - ").append(p.message());
+      sb.append("\n  - ").append(LineText.of(p.message()));
     }
     return sb.toString();
+  }
+
+  /**
+   * The contract has not changed. The file is left untouched, unless it is in an older format: then
+   * it is rewritten in this one, which changes no digest of an op the older format could say.
+   */
+  private void upToDate(String name, Path file, Contract live) throws MojoExecutionException {
+    String summary = " (" + live.digest() + ", " + live.ops().size() + " ops): " + file;
+    if (formatOf(file) >= ContractSnapshot.FORMAT) {
+      getLog().info("agentkit: " + name + " is up to date" + summary);
+      return;
+    }
+    write(name, file, live);
+    getLog()
+        .info(
+            "agentkit: "
+                + name
+                + " is unchanged; rewrote it in snapshot format "
+                + ContractSnapshot.FORMAT
+                + summary);
+  }
+
+  private static final Pattern FORMAT = Pattern.compile("\"format\"\\s*:\\s*(\\d{1,9})");
+
+  /** The format a readable snapshot states (its first key, as agentkit writes it). */
+  static int formatOf(Path file) {
+    try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+      return lines
+          .limit(3)
+          .map(FORMAT::matcher)
+          .filter(Matcher::find)
+          .map(m -> Integer.parseInt(m.group(1)))
+          .findFirst()
+          .orElse(ContractSnapshot.FORMAT);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return ContractSnapshot.FORMAT;
+    }
+  }
+
+  private static void write(String name, Path file, Contract live) throws MojoExecutionException {
+    try {
+      ContractSnapshot.writeAtomically(file, live);
+    } catch (IOException | IllegalArgumentException ex) {
+      throw new MojoExecutionException(
+          "could not write the snapshot of contract "
+              + name
+              + " to "
+              + file
+              + ": "
+              + ex.getMessage(),
+          ex);
+    }
   }
 
   private void snapshot(String name, SourceFactory.Configured configured)
@@ -90,30 +147,10 @@ public class SnapshotMojo extends ContractGoal {
     if (committed != null
         && committed.name().equals(name)
         && committed.digest().equals(live.digest())) {
-      getLog()
-          .info(
-              "agentkit: "
-                  + name
-                  + " is up to date ("
-                  + live.digest()
-                  + ", "
-                  + live.ops().size()
-                  + " ops): "
-                  + file);
+      upToDate(name, file, live);
       return;
     }
-    try {
-      ContractSnapshot.writeAtomically(file, live);
-    } catch (IOException | IllegalArgumentException ex) {
-      throw new MojoExecutionException(
-          "could not write the snapshot of contract "
-              + name
-              + " to "
-              + file
-              + ": "
-              + ex.getMessage(),
-          ex);
-    }
+    write(name, file, live);
     if (committed == null) {
       getLog()
           .info(

@@ -174,8 +174,37 @@ final class SourceFactory {
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    positive(where, "<maxResponseBytes>", c.maxResponseBytes);
+    b.maxResponseBytes(c.maxResponseBytes);
     headers(c, where, b::header);
     return b.build();
+  }
+
+  /** An OpenAPI document's bounds (docs/openapi.md#bounds), one row per element. */
+  private record Bound(
+      String element,
+      java.util.function.ToIntFunction<ContractConfig> value,
+      BiConsumer<OpenApiContractSource.Builder, Integer> set) {}
+
+  private static final List<Bound> OPENAPI_BOUNDS =
+      List.of(
+          new Bound("maxDocumentBytes", c -> c.maxDocumentBytes, (b, v) -> b.maxDocumentBytes(v)),
+          new Bound("maxDocumentNodes", c -> c.maxDocumentNodes, (b, v) -> b.maxDocumentNodes(v)),
+          new Bound(
+              "maxAliasExpansion", c -> c.maxAliasExpansion, (b, v) -> b.maxAliasExpansion(v)),
+          new Bound("maxYamlAliases", c -> c.maxYamlAliases, (b, v) -> b.maxYamlAliases(v)),
+          new Bound("maxDocumentDepth", c -> c.maxDocumentDepth, (b, v) -> b.maxDocumentDepth(v)),
+          new Bound("maxEnumValues", c -> c.maxEnumValues, (b, v) -> b.maxEnumValues(v)),
+          new Bound("maxYamlLineChars", c -> c.maxYamlLineChars, (b, v) -> b.maxYamlLineChars(v)));
+
+  private static OpenApiContractSource.Builder openApiBounds(
+      OpenApiContractSource.Builder b, ContractConfig c, String where) throws ConfigException {
+    for (Bound bound : OPENAPI_BOUNDS) {
+      int value = bound.value().applyAsInt(c);
+      positive(where, "<" + bound.element() + ">", value);
+      bound.set().accept(b, value);
+    }
+    return b;
   }
 
   /**
@@ -193,6 +222,7 @@ final class SourceFactory {
               .contractName(c.name)
               .connectTimeout(Duration.ofMillis(c.connectTimeoutMillis))
               .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+      openApiBounds(b, c, where);
       headers(c, where, b::header);
       OpenApiContractSource source = b.build();
       return new Configured(source, source::warnings);
@@ -206,7 +236,7 @@ final class SourceFactory {
     }
     Path file = openApiFile(value, where);
     OpenApiContractSource source =
-        OpenApiContractSource.fromFile(file).contractName(c.name).build();
+        openApiBounds(OpenApiContractSource.fromFile(file).contractName(c.name), c, where).build();
     return new Configured(new Stamped(source, value), source::warnings);
   }
 
@@ -261,6 +291,7 @@ final class SourceFactory {
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    mcpBounds(b, c.mcp);
     headers(c, where, b::header);
     McpContractSource source = b.build();
     return new Configured(source, source::warnings);
@@ -268,8 +299,23 @@ final class SourceFactory {
 
   private static void checkMcpTimeouts(ContractConfig c, String where) throws ConfigException {
     checkTimeouts(c, where);
-    if (c.mcp.initializeTimeoutMillis <= 0) {
-      throw new ConfigException(where + ": <mcp><initializeTimeoutMillis> must be positive");
+    McpConfig m = c.mcp;
+    positive(where, "<mcp><initializeTimeoutMillis>", m.initializeTimeoutMillis);
+    positive(where, "<mcp><maxPages>", m.maxPages);
+    positive(where, "<mcp><maxListBytes>", m.maxListBytes);
+    positive(where, "<mcp><listTimeoutMillis>", m.listTimeoutMillis);
+  }
+
+  /** The bounds of one {@code tools/list} listing, as {@code <mcp>} gives them. */
+  private static void mcpBounds(McpContractSource.Builder b, McpConfig m) {
+    b.maxPages(m.maxPages)
+        .maxListBytes(m.maxListBytes)
+        .listTimeout(Duration.ofMillis(m.listTimeoutMillis));
+  }
+
+  private static void positive(String where, String element, long value) throws ConfigException {
+    if (value <= 0) {
+      throw new ConfigException(where + ": " + element + " must be positive");
     }
   }
 
@@ -282,6 +328,9 @@ final class SourceFactory {
             .contractName(c.name)
             .connectTimeout(Duration.ofMillis(c.mcp.initializeTimeoutMillis))
             .requestTimeout(Duration.ofMillis(c.requestTimeoutMillis));
+    mcpBounds(b, c.mcp);
+    positive(where, "<mcp><maxLineChars>", c.mcp.maxLineChars);
+    b.maxLineChars(c.mcp.maxLineChars);
     b.args(args.stream().map(a -> a == null ? "" : a).toArray(String[]::new));
     for (Map.Entry<String, String> e : env.entrySet()) {
       String value = e.getValue() == null ? "" : e.getValue();

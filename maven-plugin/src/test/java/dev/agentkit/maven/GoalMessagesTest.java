@@ -231,7 +231,8 @@ class GoalMessagesTest {
 
   @Test
   void junitXmlEscapes() {
-    assertThat(JUnitReport.escape("a<b & \"c\"\u0001")).isEqualTo("a&lt;b &amp; &quot;c&quot; ");
+    assertThat(JUnitReport.escape("a<b & \"c\"\u0001"))
+        .isEqualTo("a&lt;b &amp; &quot;c&quot;\\u0001");
     assertThat(List.of(FailOn.values())).hasSize(3);
   }
 }

@@ -77,9 +77,10 @@ class JUnitReportTest {
   }
 
   @Test
-  void controlCharactersBecomeSpacesButLineBreaksAndTabsStay() {
-    assertThat(JUnitReport.escape("a\u0000b\u001fc\td\ne\rf\u007fg"))
-        .isEqualTo("a b c\td\ne\rf\u007fg");
+  void charactersXmlForbidsAreShownEscapedButLineBreaksAndTabsStay() {
+    assertThat(JUnitReport.escape("a\u0000b\u001fc\td\ne\rf\u007fg\uffffh\ud800i\ud83d\ude00"))
+        .isEqualTo("a\\u0000b\\u001fc\td\ne\rf\u007fg\\uffffh\\ud800i\ud83d\ude00");
+    assertThat(JUnitReport.attribute("a\nb\tc")).isEqualTo("a\\nb\\tc");
     assertThat(JUnitReport.escape("")).isEmpty();
   }
 

@@ -127,6 +127,39 @@ class McpConfigTest {
   }
 
   @Test
+  void theListingBoundsReachTheSource() throws Exception {
+    ContractConfig c = stdio(Map.of("TASKS_TOKEN", SECRET));
+    c.mcp.maxListBytes = 10;
+    try (McpContractSource source = (McpContractSource) factory.configure(c, 0).source()) {
+      assertThatThrownBy(source::fetch)
+          .hasMessageStartingWith("[McpListTooLarge] stdio:" + java() + " sent more than 10 bytes");
+    }
+  }
+
+  @Test
+  void theListingBoundsMustBePositive() {
+    List<Consumer<McpConfig>> zeros =
+        List.of(
+            m -> m.maxPages = 0,
+            m -> m.maxListBytes = 0,
+            m -> m.listTimeoutMillis = -5,
+            m -> m.maxLineChars = 0);
+    List<String> elements =
+        List.of(
+            "<mcp><maxPages>",
+            "<mcp><maxListBytes>",
+            "<mcp><listTimeoutMillis>",
+            "<mcp><maxLineChars>");
+    for (int i = 0; i < zeros.size(); i++) {
+      Consumer<McpConfig> zero = zeros.get(i);
+      ContractConfig c = mcp(m -> m.command = "npx");
+      zero.accept(c.mcp);
+      assertThatThrownBy(() -> factory.create(c, 0))
+          .hasMessage("contracts[0] (taskboard): " + elements.get(i) + " must be positive");
+    }
+  }
+
+  @Test
   void aServerThatCannotStartFailsTheFetchWithItsTextAndNoSecret() throws Exception {
     ContractConfig c = stdio(Map.of("OTHER", SECRET));
     c.mcp.initializeTimeoutMillis =

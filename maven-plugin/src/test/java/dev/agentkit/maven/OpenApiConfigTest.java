@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.source.ContractSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,6 +71,62 @@ class OpenApiConfigTest {
         .asString()
         .startsWith("agentkit: tasks: [OpenApiNoOperationId] DELETE /tasks/{id} in ")
         .endsWith(" has no operationId, so it is no op an agent can bind; give it one");
+  }
+
+  @Test
+  void everyBoundAnOpenApiMessageNamesIsAContractElementThatReachesTheSource() throws Exception {
+    Map<String, java.util.function.Consumer<ContractConfig>> bounds =
+        new java.util.LinkedHashMap<>();
+    bounds.put("[OpenApiTooLarge]", c -> c.maxDocumentBytes = 10);
+    bounds.put("raise maxDocumentNodes", c -> c.maxDocumentNodes = 10);
+    bounds.put("raise maxDocumentDepth", c -> c.maxDocumentDepth = 2);
+    bounds.put("raise maxYamlLineChars", c -> c.maxYamlLineChars = 10);
+    for (Map.Entry<String, java.util.function.Consumer<ContractConfig>> e : bounds.entrySet()) {
+      ContractConfig c = openapi("src/main/openapi/tasks.yaml");
+      e.getValue().accept(c);
+      ContractSource source = factory.create(c, 0);
+      assertThatThrownBy(source::fetch).hasMessageContaining(e.getKey());
+    }
+    Files.writeString(
+        module.resolve("src/main/openapi/aliased.yaml"),
+        DOCUMENT + "x-a: &a [1, 2]\nx-b: [*a, *a]\nx-e: {enum: [a, b, c]}\n");
+    Map<String, java.util.function.Consumer<ContractConfig>> yaml = new java.util.LinkedHashMap<>();
+    yaml.put("raise maxYamlAliases", c -> c.maxYamlAliases = 1);
+    yaml.put("raise maxAliasExpansion", c -> c.maxAliasExpansion = 3);
+    yaml.put("raise maxEnumValues", c -> c.maxEnumValues = 2);
+    for (Map.Entry<String, java.util.function.Consumer<ContractConfig>> e : yaml.entrySet()) {
+      ContractConfig c = openapi("src/main/openapi/aliased.yaml");
+      e.getValue().accept(c);
+      assertThatThrownBy(factory.create(c, 0)::fetch).hasMessageContaining(e.getKey());
+    }
+  }
+
+  @Test
+  void theBoundsMustBePositive() {
+    for (String element :
+        List.of(
+            "maxDocumentBytes",
+            "maxDocumentNodes",
+            "maxAliasExpansion",
+            "maxYamlAliases",
+            "maxDocumentDepth",
+            "maxEnumValues",
+            "maxYamlLineChars")) {
+      ContractConfig c = openapi("src/main/openapi/tasks.yaml");
+      try {
+        ContractConfig.class.getDeclaredField(element).setInt(c, 0);
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(element, e);
+      }
+      assertThatThrownBy(() -> factory.create(c, 0))
+          .hasMessage("contracts[0] (tasks): <" + element + "> must be positive");
+    }
+    ContractConfig url = new ContractConfig();
+    url.name = "board";
+    url.url = "http://127.0.0.1:9/contract";
+    url.maxResponseBytes = -1;
+    assertThatThrownBy(() -> factory.create(url, 0))
+        .hasMessage("contracts[0] (board): <maxResponseBytes> must be positive");
   }
 
   @Test

@@ -30,6 +30,7 @@ final class Connection implements AutoCloseable {
   private final Supplier<McpClientTransport> transports;
   private final String origin;
   private final Redactor redactor;
+  private final Redactor errors;
   private final Duration connectTimeout;
   private final StderrTail stderr;
   private final Supplier<String> startProblem;
@@ -42,12 +43,14 @@ final class Connection implements AutoCloseable {
       Supplier<McpClientTransport> transports,
       String origin,
       Redactor redactor,
+      Redactor errors,
       Duration connectTimeout,
       StderrTail stderr,
       Supplier<String> startProblem) {
     this.transports = transports;
     this.origin = origin;
     this.redactor = redactor;
+    this.errors = errors;
     this.connectTimeout = connectTimeout;
     this.stderr = stderr;
     this.startProblem = startProblem;
@@ -58,8 +61,18 @@ final class Connection implements AutoCloseable {
     return origin;
   }
 
+  /** Blanks the credentials out of what the server serves: its stamp, results and warnings. */
   Redactor redactor() {
     return redactor;
+  }
+
+  /**
+   * Blanks the credentials and the command's arguments out of what the server wrote that reaches an
+   * error: its stderr, a stray stdout line, its error answers. A server's usage error or crash
+   * report often prints its whole command line.
+   */
+  Redactor errors() {
+    return errors;
   }
 
   void onToolsChanged(Runnable listener) {
@@ -115,18 +128,19 @@ final class Connection implements AutoCloseable {
           "[McpBadCommand] cannot start the MCP server command of "
               + origin
               + ": "
-              + redactor.redact(problem)
+              + errors.redact(problem)
               + "; check the command and that it is installed");
     }
     McpClientTransport transport = transports.get();
     Session s;
     try {
+      // The SDK answers tools/list_changed by listing every page itself, with no bound on the
+      // pages, their size or the time; the tap hands the notice to the listeners instead.
       McpAsyncClient c =
-          McpClient.async(transport)
+          McpClient.async(new ListChangedTap(transport, this::toolsChanged))
               .clientInfo(McpSchema.Implementation.builder("agentkit", "1").build())
               .requestTimeout(SDK_CEILING)
               .initializationTimeout(connectTimeout)
-              .toolsChangeConsumer(tools -> Mono.fromRunnable(this::toolsChanged))
               .build();
       s = new Session(c, transport instanceof ChildTransport child ? child.broken() : Mono.never());
     } catch (RuntimeException e) {
@@ -188,9 +202,7 @@ final class Connection implements AutoCloseable {
             + origin
             + " failed: "
             + root.getClass().getSimpleName()
-            + (root.getMessage() == null
-                ? ""
-                : ": " + excerpt(redactor.redact(root.getMessage()))));
+            + (root.getMessage() == null ? "" : ": " + excerpt(errors.redact(root.getMessage()))));
   }
 
   /** The sentence for a failure whose cause chain holds a {@code T}. */
@@ -224,7 +236,7 @@ final class Connection implements AutoCloseable {
             + " answered "
             + what
             + " with an error: "
-            + redactor.redact(String.valueOf(answered.getMessage())));
+            + errors.redact(String.valueOf(answered.getMessage())));
   }
 
   private McpFailure stdoutNoise(StdoutNoise noise, String what, Duration timeout) {
@@ -234,7 +246,7 @@ final class Connection implements AutoCloseable {
             + " wrote a line on stdout that is not a JSON-RPC message (during "
             + what
             + "): \""
-            + noise.excerpt(redactor)
+            + noise.excerpt(errors)
             + "\"; an MCP server over stdio may write only JSON-RPC messages on stdout, so send"
             + " its logs to stderr");
   }
@@ -247,7 +259,8 @@ final class Connection implements AutoCloseable {
             + tooLong.limit()
             + " characters (during "
             + what
-            + "), more than agentkit reads as one message; make the server's answers smaller");
+            + "), more than agentkit reads as one message; make the server's answers smaller,"
+            + " or raise maxLineChars");
   }
 
   private McpFailure exited(ChildTransport.Exited exited, String what, Duration timeout) {
@@ -295,7 +308,7 @@ final class Connection implements AutoCloseable {
    * dies at start usually says why there.
    */
   private McpFailure withStderr(McpFailure failure) {
-    String said = stderr == null ? "" : stderr.excerpt(redactor);
+    String said = stderr == null ? "" : stderr.excerpt(errors);
     if (said.isEmpty() || failure.answered()) {
       return failure;
     }

@@ -47,8 +47,7 @@ final class Lines {
           if (!sink.line(line.toString(), true)) {
             return;
           }
-          line.setLength(0);
-          skipping = true;
+          skipping = true; // the line is cleared at its end, which skipping waits for
         }
       }
     }

@@ -1,6 +1,7 @@
 package dev.agentkit.mcp;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpArguments;
@@ -41,9 +42,23 @@ import java.util.function.Supplier;
  * stamp or warning. Thread-safe.
  */
 public final class McpContractSource implements ContractSource, AutoCloseable {
+  /** The default of the most {@code tools/list} pages one listing reads. */
+  public static final int DEFAULT_MAX_PAGES = 1000;
+
+  /** The default of the most bytes of pages one listing reads: 64 MiB. */
+  public static final long DEFAULT_MAX_LIST_BYTES = 64L * 1024 * 1024;
+
+  /** The default of the longest line a stdio server may write on stdout as one message. */
+  public static final int DEFAULT_MAX_LINE_CHARS = ChildTransport.MAX_LINE_CHARS;
+
+  /** The default of the time one listing may take, all its pages together. */
+  public static final Duration DEFAULT_LIST_TIMEOUT = Duration.ofSeconds(60);
+
   private final String contractName;
   private final Duration requestTimeout;
   private final int maxPages;
+  private final long maxListBytes;
+  private final Duration listTimeout;
   private final Connection connection;
   private volatile ToolMapping.Read last;
 
@@ -51,6 +66,8 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     this.contractName = b.contractName;
     this.requestTimeout = b.requestTimeout;
     this.maxPages = b.maxPages;
+    this.maxListBytes = b.maxListBytes;
+    this.listTimeout = b.listTimeout;
     this.connection = connection;
   }
 
@@ -82,24 +99,42 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       String stamp = stamp(connection.serverInfo());
       ToolMapping.Read read = ToolMapping.read(tools, connection.origin());
       Redactor r = connection.redactor();
-      List<String> warnings = read.warnings().stream().map(r::redact).toList();
+      // Warnings and messages quote tool names and server text: one line each, whatever they hold.
+      List<String> warnings = read.warnings().stream().map(w -> LineText.of(r.redact(w))).toList();
       last = new ToolMapping.Read(read.ops(), read.fields(), warnings);
       return Contract.of(contractName, stamp, read.ops()).redacted(r::redact);
     } catch (McpFailure e) {
-      throw new ContractSourceException(e.getMessage());
+      throw new ContractSourceException(LineText.of(e.getMessage()));
     } catch (ContractSourceException e) {
-      throw new ContractSourceException(connection.redactor().redact(e.getMessage()));
+      throw new ContractSourceException(LineText.of(connection.redactor().redact(e.getMessage())));
     }
   }
 
+  /**
+   * One walk through {@code tools/list}, bounded by {@link #maxPages} requests, {@link
+   * #maxListBytes} of pages and {@link #listTimeout} in all (each page within {@link
+   * #requestTimeout} too).
+   */
   private List<McpSchema.Tool> listTools() throws McpFailure, ContractSourceException {
     List<McpSchema.Tool> tools = new ArrayList<>();
     Set<String> cursors = new HashSet<>();
+    long deadline = System.nanoTime() + listTimeout.toNanos();
+    long bytes = 0;
     String cursor = null;
     for (int page = 1; ; page++) {
-      String from = cursor;
-      McpSchema.ListToolsResult result =
-          connection.request("tools/list", requestTimeout, c -> c.listTools(from));
+      McpSchema.ListToolsResult result = page(cursor, deadline, page);
+      bytes += size(result);
+      if (bytes > maxListBytes) {
+        throw new ContractSourceException(
+            "[McpListTooLarge] "
+                + connection.origin()
+                + " sent more than "
+                + maxListBytes
+                + " bytes of tools/list pages ("
+                + page
+                + " pages so far), the cap on one listing; raise maxListBytes if its tools really"
+                + " take that much");
+      }
       if (result.tools() != null) {
         tools.addAll(result.tools());
       }
@@ -116,6 +151,42 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                     : " gave the same tools/list cursor twice")
                 + "; the server's paging is broken (raise maxPages if it really has that many)");
       }
+    }
+  }
+
+  /** One page, within the request timeout and what is left of the listing's. */
+  private McpSchema.ListToolsResult page(String cursor, long deadline, int page)
+      throws McpFailure, ContractSourceException {
+    long left = deadline - System.nanoTime();
+    boolean cut = left < requestTimeout.toNanos();
+    try {
+      if (left <= 0) {
+        throw new McpFailure(McpFailure.Kind.TIMED_OUT, "the listing's time is up");
+      }
+      Duration timeout = cut ? Duration.ofNanos(left) : requestTimeout;
+      return connection.request("tools/list", timeout, c -> c.listTools(cursor));
+    } catch (McpFailure e) {
+      if (!cut || e.kind() != McpFailure.Kind.TIMED_OUT) {
+        throw e;
+      }
+      throw new ContractSourceException(
+          "[McpListTimeout] "
+              + connection.origin()
+              + " was still listing tools ("
+              + (page - 1)
+              + " pages so far) when the "
+              + listTimeout.toMillis()
+              + " ms for one listing ran out; raise listTimeout if its tools really take that"
+              + " long");
+    }
+  }
+
+  /** A page's size as JSON, as the server sent it near enough. */
+  private static long size(McpSchema.ListToolsResult result) {
+    try {
+      return McpJsonDefaults.getMapper().writeValueAsBytes(result).length;
+    } catch (java.io.IOException e) {
+      return 0; // a page the mapper cannot write was read from JSON all the same
     }
   }
 
@@ -196,7 +267,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     private String contractName = "";
     private Duration connectTimeout = Duration.ofSeconds(20);
     private Duration requestTimeout = Duration.ofSeconds(30);
-    private int maxPages = 1000;
+    private int maxPages = DEFAULT_MAX_PAGES;
+    private long maxListBytes = DEFAULT_MAX_LIST_BYTES;
+    private Duration listTimeout = DEFAULT_LIST_TIMEOUT;
     private int maxLineChars = ChildTransport.MAX_LINE_CHARS;
 
     private Builder(String command, URI url) {
@@ -263,8 +336,35 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       return this;
     }
 
-    /** The longest line read from a stdio server as one message; for tests. */
-    Builder maxLineChars(int maxLineChars) {
+    /**
+     * The most bytes of {@code tools/list} pages one listing reads (measured as JSON) before it
+     * stops; default 64 MiB.
+     */
+    public Builder maxListBytes(long maxListBytes) {
+      if (maxListBytes <= 0) {
+        throw new IllegalArgumentException(
+            "maxListBytes must be positive, but it is " + maxListBytes);
+      }
+      this.maxListBytes = maxListBytes;
+      return this;
+    }
+
+    /** How long one listing, all its pages together, may take; default 60 seconds. */
+    public Builder listTimeout(Duration listTimeout) {
+      this.listTimeout = HttpArguments.positive(listTimeout, "list timeout");
+      return this;
+    }
+
+    /**
+     * The longest line a stdio server may write on stdout as one message, in characters; a longer
+     * one fails the request instead of being buffered. Default 16 Mi (16,777,216).
+     */
+    public Builder maxLineChars(int maxLineChars) {
+      requireStdio("maxLineChars");
+      if (maxLineChars <= 0) {
+        throw new IllegalArgumentException(
+            "maxLineChars must be positive, but it is " + maxLineChars);
+      }
       this.maxLineChars = maxLineChars;
       return this;
     }
@@ -292,6 +392,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       List<String> secrets = new ArrayList<>(env.values());
       secrets.addAll(headers.values());
       Redactor redactor = Redactor.forHeaders(secrets);
+      List<String> hidden = new ArrayList<>(secrets);
+      hidden.addAll(args);
+      Redactor errors = Redactor.forHeaders(hidden);
       Connection connection;
       if (command != null) {
         if (command.isBlank()) {
@@ -303,6 +406,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                 stdioTransports(stderr),
                 "stdio:" + command,
                 redactor,
+                errors,
                 connectTimeout,
                 stderr,
                 () -> Commands.problem(command, env));
@@ -310,7 +414,13 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
         HttpArguments.checkUrl(url, "MCP server");
         connection =
             new Connection(
-                httpTransports(), Redactor.url(url), redactor, connectTimeout, null, () -> null);
+                httpTransports(),
+                Redactor.url(url),
+                redactor,
+                errors,
+                connectTimeout,
+                null,
+                () -> null);
       }
       return new McpContractSource(this, connection);
     }

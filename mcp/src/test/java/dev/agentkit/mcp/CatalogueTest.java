@@ -27,7 +27,9 @@ class CatalogueTest {
         }
       }
     }
-    assertThat(tags).contains("McpBadTier", "McpCallFailed").hasSize(11);
+    assertThat(tags)
+        .contains("McpBadTier", "McpCallFailed", "McpListTooLarge", "McpListTimeout")
+        .hasSize(13);
     String catalogue = Files.readString(base.resolve("../docs/errors.md"));
     String section = catalogue.substring(catalogue.indexOf("\n## MCP\n"));
     for (String tag : tags) {

@@ -23,9 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ChildProcessTest {
   private static final String SECRET = "s3cr3t-t0ken-0123456789";
 
-  /** {@link ToolServerMain#logLine()} as the message quotes it: escaped, its token blanked. */
+  /**
+   * {@link ToolServerMain#logLine()} as the message quotes it: escaped, its token blanked, and
+   * "Taskboard" too, since the scenario's name, {@code taskboard}, is one of the command's
+   * arguments, which never show.
+   */
   private static final String QUOTED =
-      "\"12:00:01.042 [main] \\u001b[32mINFO\\u001b[0m  TaskboardServer - starting with token"
+      "\"12:00:01.042 [main] \\u001b[32mINFO\\u001b[0m  [redacted]Server - starting with token"
           + " [redacted]\\tand 3 workers\"";
 
   private static final String FIX =
@@ -123,7 +127,8 @@ class ChildProcessTest {
               "[McpUnavailable] stdio:"
                   + StdioServers.java()
                   + " wrote a line on stdout longer than 10000 characters (during tools/list), more"
-                  + " than agentkit reads as one message; make the server's answers smaller");
+                  + " than agentkit reads as one message; make the server's answers smaller, or"
+                  + " raise maxLineChars");
     }
   }
 

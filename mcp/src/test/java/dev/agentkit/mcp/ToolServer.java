@@ -30,6 +30,16 @@ final class ToolServer {
       new LinkedHashMap<>();
   int pageSize = Integer.MAX_VALUE;
   boolean cursorLoops;
+
+  /** Pages for ever: each page one new tool (described by {@link #padding}) and a new cursor. */
+  boolean endless;
+
+  String padding = "";
+
+  /** How many {@code tools/list} requests it has answered. */
+  final java.util.concurrent.atomic.AtomicInteger listRequests =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   String listError;
   long listDelayMillis;
 
@@ -81,15 +91,23 @@ final class ToolServer {
       return Mono.error(
           McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message(listError).build());
     }
+    listRequests.incrementAndGet();
     int from = 0;
     if (params instanceof Map<?, ?> p && p.get("cursor") instanceof String c) {
       from = Integer.parseInt(c.substring("page-".length()));
     }
-    List<McpSchema.Tool> all = new ArrayList<>(tools);
-    int to = (int) Math.min(all.size(), (long) from + pageSize);
-    String next = cursorLoops ? "page-0" : to < all.size() ? "page-" + to : null;
-    McpSchema.ListToolsResult page =
-        McpSchema.ListToolsResult.builder(all.subList(from, to)).nextCursor(next).build();
+    McpSchema.ListToolsResult page;
+    if (endless) {
+      McpSchema.Tool tool =
+          Scenarios.tool("tool_" + from, "Tool " + from + "." + padding, null, null);
+      page =
+          McpSchema.ListToolsResult.builder(List.of(tool)).nextCursor("page-" + (from + 1)).build();
+    } else {
+      List<McpSchema.Tool> all = new ArrayList<>(tools);
+      int to = (int) Math.min(all.size(), (long) from + pageSize);
+      String next = cursorLoops ? "page-0" : to < all.size() ? "page-" + to : null;
+      page = McpSchema.ListToolsResult.builder(all.subList(from, to)).nextCursor(next).build();
+    }
     if (afterFirstList != null && listed.compareAndSet(false, true)) {
       afterFirstList.run();
     }

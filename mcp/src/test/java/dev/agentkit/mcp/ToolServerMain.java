@@ -24,7 +24,8 @@ import java.util.concurrent.CountDownLatch;
  * stdin ends; {@code --ignore-term} ignores TERM (its shutdown hook never returns); {@code
  * --noise-first} writes a log line on stdout before serving; {@code --noise-later} writes one
  * before its first {@code tools/list} answer; {@code --exit-later} exits instead of giving that
- * answer.
+ * answer; {@code --argv-on-stdout} writes its flags on stdout before serving. Scenario {@code argv}
+ * writes its arguments to stderr and exits.
  */
 public final class ToolServerMain {
   private ToolServerMain() {}
@@ -47,6 +48,14 @@ public final class ToolServerMain {
   public static void main(String[] args) throws InterruptedException {
     String scenario = args.length == 0 ? "taskboard" : args[0];
     List<String> flags = args.length == 0 ? List.of() : List.of(args).subList(1, args.length);
+    if (scenario.equals("argv")) {
+      // As a usage error or a crash report does: the whole command line, then exit.
+      System.err.println("usage error in: " + String.join(" ", args));
+      System.exit(2);
+    }
+    if (flags.contains("--argv-on-stdout")) {
+      System.out.println("starting with " + String.join(" ", flags));
+    }
     if (scenario.equals("crash")) {
       System.err.println("boom: cannot open the task database " + System.getenv("TOKEN"));
       System.exit(3);

@@ -1,6 +1,7 @@
 package dev.agentkit.openapi;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpArguments;
@@ -40,6 +41,24 @@ public final class OpenApiContractSource implements ContractSource {
   /** The default cap on a document: 16 MiB. */
   public static final int DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
+  /** The default cap on a document's nodes, its YAML aliases expanded. */
+  public static final int DEFAULT_MAX_DOCUMENT_NODES = 2_000_000;
+
+  /** The default cap on the nodes a document's YAML aliases stand for. */
+  public static final int DEFAULT_MAX_ALIAS_EXPANSION = 100_000;
+
+  /** The default cap on the uses of YAML aliases of mappings and sequences. */
+  public static final int DEFAULT_MAX_YAML_ALIASES = 1_000;
+
+  /** The default cap on the nesting of mappings and sequences. */
+  public static final int DEFAULT_MAX_DOCUMENT_DEPTH = 100;
+
+  /** The default cap on the values of one enum. */
+  public static final int DEFAULT_MAX_ENUM_VALUES = 10_000;
+
+  /** The default cap on the characters of one line of a YAML document: 256 Ki. */
+  public static final int DEFAULT_MAX_YAML_LINE_CHARS = 256 * 1024;
+
   private final URI url;
   private final Path file;
   private final String contractName;
@@ -47,6 +66,7 @@ public final class OpenApiContractSource implements ContractSource {
   private final Duration connectTimeout;
   private final Duration requestTimeout;
   private final int maxDocumentBytes;
+  private final DocumentLimits limits;
   private final Map<String, String> headers;
   private final Redactor redactor;
   // One per source, as HttpContractSource holds one: each client has threads and a connection pool.
@@ -61,6 +81,14 @@ public final class OpenApiContractSource implements ContractSource {
     this.connectTimeout = b.connectTimeout;
     this.requestTimeout = b.requestTimeout;
     this.maxDocumentBytes = b.maxDocumentBytes;
+    this.limits =
+        new DocumentLimits(
+            b.maxDocumentNodes,
+            b.maxAliasExpansion,
+            b.maxYamlAliases,
+            b.maxDocumentDepth,
+            b.maxEnumValues,
+            b.maxYamlLineChars);
     this.headers = Map.copyOf(b.headers);
     this.redactor = Redactor.forHeaders(headers.values());
     this.client =
@@ -93,11 +121,19 @@ public final class OpenApiContractSource implements ContractSource {
     String text = url != null ? download() : readFile();
     OpenApiReader.Read read;
     try {
-      read = OpenApiReader.read(text, description);
+      read =
+          OpenApiReader.read(
+              text, description, headers.isEmpty() ? null : redactor::redact, limits);
+    } catch (ContractSourceException e) {
+      // Messages quote the document's names and paths: one line each, whatever they hold.
+      throw new ContractSourceException(LineText.of(e.getMessage()));
     } catch (RuntimeException | StackOverflowError e) {
       // The parser's own failure, not a message it returned: named by its class only.
       throw OpenApiReader.unreadable(description, List.of(e.getClass().getSimpleName()));
     }
+    read =
+        new OpenApiReader.Read(
+            read.ops(), read.routes(), read.warnings().stream().map(LineText::of).toList());
     last = read;
     return Contract.of(contractName, description, read.ops());
   }
@@ -203,6 +239,12 @@ public final class OpenApiContractSource implements ContractSource {
     private Duration connectTimeout = Duration.ofSeconds(5);
     private Duration requestTimeout = Duration.ofSeconds(10);
     private int maxDocumentBytes = DEFAULT_MAX_DOCUMENT_BYTES;
+    private int maxDocumentNodes = DEFAULT_MAX_DOCUMENT_NODES;
+    private int maxAliasExpansion = DEFAULT_MAX_ALIAS_EXPANSION;
+    private int maxYamlAliases = DEFAULT_MAX_YAML_ALIASES;
+    private int maxDocumentDepth = DEFAULT_MAX_DOCUMENT_DEPTH;
+    private int maxEnumValues = DEFAULT_MAX_ENUM_VALUES;
+    private int maxYamlLineChars = DEFAULT_MAX_YAML_LINE_CHARS;
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     private Builder(URI url, Path file) {
@@ -232,6 +274,58 @@ public final class OpenApiContractSource implements ContractSource {
     public Builder maxDocumentBytes(int maxDocumentBytes) {
       this.maxDocumentBytes = HttpArguments.byteCap(maxDocumentBytes, "maxDocumentBytes");
       return this;
+    }
+
+    /**
+     * The most nodes (mappings, sequences and scalars) a document may have, its YAML aliases
+     * expanded; default 2,000,000.
+     */
+    public Builder maxDocumentNodes(int maxDocumentNodes) {
+      this.maxDocumentNodes = bound(maxDocumentNodes, "maxDocumentNodes");
+      return this;
+    }
+
+    /**
+     * The most nodes the YAML aliases of a document may stand for, each use counting the nodes it
+     * repeats; default 100,000. A few hundred bytes of aliases can stand for billions of nodes.
+     */
+    public Builder maxAliasExpansion(int maxAliasExpansion) {
+      this.maxAliasExpansion = bound(maxAliasExpansion, "maxAliasExpansion");
+      return this;
+    }
+
+    /** The most uses of YAML aliases of mappings and sequences; default 1,000. */
+    public Builder maxYamlAliases(int maxYamlAliases) {
+      this.maxYamlAliases = bound(maxYamlAliases, "maxYamlAliases");
+      return this;
+    }
+
+    /** The deepest nesting of mappings and sequences; default 100. */
+    public Builder maxDocumentDepth(int maxDocumentDepth) {
+      this.maxDocumentDepth = bound(maxDocumentDepth, "maxDocumentDepth");
+      return this;
+    }
+
+    /** The most values of one {@code enum} anywhere in the document; default 10,000. */
+    public Builder maxEnumValues(int maxEnumValues) {
+      this.maxEnumValues = bound(maxEnumValues, "maxEnumValues");
+      return this;
+    }
+
+    /**
+     * The longest line of a YAML document, in characters; default 262,144 (256 Ki). The YAML
+     * scanner's time grows with the square of a line's length.
+     */
+    public Builder maxYamlLineChars(int maxYamlLineChars) {
+      this.maxYamlLineChars = bound(maxYamlLineChars, "maxYamlLineChars");
+      return this;
+    }
+
+    private static int bound(int value, String what) {
+      if (value <= 0) {
+        throw new IllegalArgumentException(what + " must be positive, but it is " + value);
+      }
+      return value;
     }
 
     /** A header sent when downloading the document; its value appears in no message. */

@@ -1,10 +1,13 @@
 package dev.agentkit.openapi;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.SchemaOperands;
 import dev.agentkit.source.SchemaOperands.Field;
@@ -22,6 +25,7 @@ import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,8 +33,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Reads an OpenAPI document's text into ops, the routes that run them, and warnings. */
 final class OpenApiReader {
@@ -50,19 +54,20 @@ final class OpenApiReader {
   static final String OBJECT_TYPE_EXTENSION = "x-agentkit-object-type";
   private static final Set<String> PARAMETER_PLACES = Set.of("path", "query", "header");
   private static final int PARSER_MESSAGES_SHOWN = 3;
-  private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{([^{}/]+)\\}");
 
   /** What a document reads as. */
   record Read(List<Op> ops, Map<String, Route> routes, List<String> warnings) {}
 
   private final String origin;
+  private final DocumentLimits limits;
   private final List<String> warnings = new ArrayList<>();
   private Map<String, Object> document;
   private Components components;
   private ObjectMapper mapper;
 
-  private OpenApiReader(String origin) {
+  private OpenApiReader(String origin, DocumentLimits limits) {
     this.origin = origin;
+    this.limits = limits;
   }
 
   /**
@@ -71,23 +76,66 @@ final class OpenApiReader {
    * @param origin where it came from, for messages
    */
   static Read read(String text, String origin) throws ContractSourceException {
-    return new OpenApiReader(origin).readText(text);
+    return read(text, origin, null, DocumentLimits.DEFAULTS);
   }
 
-  private Read readText(String text) throws ContractSourceException {
+  /**
+   * Reads the document's text with every credential {@code redact} knows blanked out of it, so that
+   * no string the document serves can carry one into an op, a warning or an error.
+   *
+   * @param redact blanks credentials, or null when the document was fetched with none
+   * @param limits the bounds the text is read within
+   */
+  static Read read(String text, String origin, UnaryOperator<String> redact, DocumentLimits limits)
+      throws ContractSourceException {
+    return new OpenApiReader(origin, limits).readText(text, redact);
+  }
+
+  private Read readText(String text, UnaryOperator<String> redact) throws ContractSourceException {
+    OpenAPI api = parse(redact == null ? text : redact.apply(text));
+    if (redact != null) {
+      // The text may spell a credential with YAML escapes that only parsing resolves: read back
+      // what was parsed, and parse it again blanked when it shows one.
+      String parsed = json(api);
+      String blanked = redact.apply(parsed);
+      if (!blanked.equals(parsed)) {
+        api = parse(blanked);
+      }
+    }
+    components = api.getComponents() == null ? new Components() : api.getComponents();
+    mapper = modelMapper(api);
+    document = new LinkedHashMap<>();
+    document.put("components", tree(components));
+    return operations(api);
+  }
+
+  private OpenAPI parse(String text) throws ContractSourceException {
+    // parseJsonNode resolves no ref, so no ref is fetched from anywhere: a document cannot make us
+    // call out.
     ParseOptions options = new ParseOptions();
-    options.setResolve(
-        false); // no ref is fetched from anywhere: a document cannot make us call out
-    SwaggerParseResult result = new OpenAPIV3Parser().readContents(text, null, options);
+    JsonNode tree = DocumentTree.read(text, limits, origin);
+    if (!tree.isObject()) {
+      throw unreadable(origin, List.of("the document is not a mapping of names to values"));
+    }
+    SwaggerParseResult result = new OpenAPIV3Parser().parseJsonNode(null, tree, options);
     OpenAPI api = result.getOpenAPI();
     if (api == null || api.getOpenapi() == null) {
       throw unreadable(origin, result.getMessages());
     }
-    components = api.getComponents() == null ? new Components() : api.getComponents();
-    mapper = api.getSpecVersion() == SpecVersion.V31 ? Json31.mapper() : Json.mapper();
-    document = new LinkedHashMap<>();
-    document.put("components", tree(components));
-    return operations(api);
+    return api;
+  }
+
+  /** The parsed document as JSON; a model the mapper cannot write fails as the parser's failure. */
+  private static String json(OpenAPI api) {
+    try {
+      return modelMapper(api).writeValueAsString(api);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static ObjectMapper modelMapper(OpenAPI api) {
+    return api.getSpecVersion() == SpecVersion.V31 ? Json31.mapper() : Json.mapper();
   }
 
   /** The document is no OpenAPI document; {@code messages} say why (the first few are shown). */
@@ -106,6 +154,7 @@ final class OpenApiReader {
     Map<String, String> firstPlace = new LinkedHashMap<>();
     if (api.getPaths() != null) {
       for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
+        checkPath(path.getKey());
         for (Map.Entry<HttpMethod, Operation> e : path.getValue().readOperationsMap().entrySet()) {
           String place = e.getKey() + " " + path.getKey();
           String id = e.getValue().getOperationId();
@@ -138,6 +187,22 @@ final class OpenApiReader {
       }
     }
     return new Read(ops, routes, warnings);
+  }
+
+  /** A path key a request could leave the server's URL by is refused, whatever it maps to. */
+  private void checkPath(String path) throws ContractSourceException {
+    String problem = Route.pathProblem(path);
+    if (problem != null) {
+      throw new ContractSourceException(
+          "[OpenApiBadPath] the path "
+              + LineText.quoted(path)
+              + " in "
+              + origin
+              + " "
+              + problem
+              + ", so a request to it could leave the server's URL; fix the path in the"
+              + " document");
+    }
   }
 
   private Op op(String id, HttpMethod method, Operation operation, Route route)
@@ -218,7 +283,7 @@ final class OpenApiReader {
 
   /** A {@code {name}} of the path template no parameter declares: a required string, warned. */
   private void undeclaredPathParameters(String owner, String path, List<Route.Slot> slots) {
-    Matcher m = TEMPLATE_VARIABLE.matcher(path);
+    Matcher m = Route.TEMPLATE_VARIABLE.matcher(path);
     while (m.find()) {
       String name = m.group(1);
       boolean declared =

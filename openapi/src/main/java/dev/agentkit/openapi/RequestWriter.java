@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.HttpArguments;
+import dev.agentkit.source.Redactor;
 import dev.agentkit.source.SchemaOperands.JsonKind;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -16,13 +18,18 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 
 /** Builds the HTTP request a call describes, by its route. */
 final class RequestWriter {
   private static final JsonFactory JSON = new JsonFactory();
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+  /** What a URL path carries as is besides the unreserved characters: RFC 3986's pchar, and /. */
+  private static final String PATH_CHARACTERS = "!$&'()*+,;=:@/";
 
   private final Route route;
   private final Call call;
@@ -43,7 +50,7 @@ final class RequestWriter {
   private HttpRequest request(String base, Duration timeout, Map<String, String> headers)
       throws CallFailedException {
     unrouted();
-    String path = route.path();
+    Map<String, String> segments = new HashMap<>();
     StringBuilder query = new StringBuilder();
     HttpRequest.Builder b = HttpRequest.newBuilder().timeout(timeout);
     List<Route.Slot> body = new ArrayList<>();
@@ -53,23 +60,101 @@ final class RequestWriter {
         continue;
       }
       switch (slot.place()) {
-        case PATH -> path = path.replace("{" + slot.wireName() + "}", segment(slot));
+        case PATH -> segments.put(slot.wireName(), segment(slot));
         case QUERY -> query(query, slot);
         case HEADER -> header(b, slot);
         default -> body.add(slot);
       }
     }
-    if (path.contains("{")) {
-      throw bad("the path " + route.path() + " still has a parameter no argument filled: " + path);
-    }
-    String url = base + path + (query.length() == 0 ? "" : "?" + query);
+    URI uri = target(URI.create(base), path(segments), query.toString());
     headers.forEach(b::setHeader);
     b.method(route.method(), body(body, b));
-    try {
-      return b.uri(URI.create(url)).build();
-    } catch (IllegalArgumentException e) {
-      throw bad("the request URL cannot be built from the arguments");
+    return b.uri(uri).build();
+  }
+
+  /**
+   * The path template filled in: each {@code {name}} with its encoded value, and the literal text
+   * between them percent-encoded where a URL path cannot carry it as is.
+   */
+  private String path(Map<String, String> segments) throws CallFailedException {
+    String template = route.path();
+    StringBuilder out = new StringBuilder();
+    Matcher m = Route.TEMPLATE_VARIABLE.matcher(template);
+    int at = 0;
+    boolean unfilled = false;
+    while (m.find()) {
+      out.append(literal(template.substring(at, m.start())));
+      String value = segments.get(m.group(1));
+      unfilled |= value == null;
+      out.append(value == null ? m.group() : value);
+      at = m.end();
     }
+    out.append(literal(template.substring(at)));
+    if (unfilled) {
+      throw bad(
+          "the path "
+              + LineText.of(template)
+              + " still has a parameter no argument filled: "
+              + LineText.of(out.toString()));
+    }
+    return out.toString();
+  }
+
+  /**
+   * The request URL: the base URL's scheme, authority and path, then the filled path. Built from
+   * the base's parts and checked again, so no path template or value can move it elsewhere.
+   */
+  private URI target(URI base, String path, String query) throws CallFailedException {
+    String basePath = base.getRawPath() == null ? "" : base.getRawPath();
+    if (basePath.endsWith("/")) {
+      basePath = basePath.substring(0, basePath.length() - 1);
+    }
+    String problem = Route.pathProblem(route.path());
+    URI uri = null;
+    if (problem == null) {
+      try {
+        uri =
+            URI.create(
+                base.getScheme()
+                    + "://"
+                    + base.getRawAuthority()
+                    + basePath
+                    + path
+                    + (query.isEmpty() ? "" : "?" + query));
+      } catch (IllegalArgumentException e) {
+        throw bad("the request URL cannot be built from the arguments");
+      }
+      problem = stays(uri, base, basePath) ? null : "leads elsewhere once filled in";
+    }
+    if (problem != null) {
+      throw new CallFailedException(
+          "[OpenApiBadPath] "
+              + opcode
+              + ": the path "
+              + LineText.quoted(route.path())
+              + " "
+              + problem
+              + ", so the request would not stay under the base URL "
+              + Redactor.url(base)
+              + "; nothing was sent");
+    }
+    return uri;
+  }
+
+  /**
+   * Whether {@code uri} has the base's scheme, host and port, no user-info or fragment, and lies
+   * under its path without a dot segment. The URL is built from the base's own parts, so this holds
+   * unless the building has a flaw; it is checked anyway, as the last thing before a request with
+   * credentials leaves.
+   */
+  static boolean stays(URI uri, URI base, String basePath) {
+    return base.getScheme().equalsIgnoreCase(uri.getScheme())
+        && uri.getRawUserInfo() == null
+        && base.getHost().equalsIgnoreCase(uri.getHost())
+        && base.getPort() == uri.getPort()
+        && uri.getRawPath().startsWith(basePath + "/")
+        && !Route.climbs(uri.getRawPath())
+        && uri.getRawFragment() == null;
   }
 
   /** An argument the route has no place for is refused, never dropped. */
@@ -266,20 +351,47 @@ final class RequestWriter {
     }
   }
 
+  /**
+   * The literal text of a path template as a URL path carries it: RFC 3986's path characters
+   * (unreserved, sub-delimiters, {@code :}, {@code @}, {@code /}) and valid {@code %XX} escapes as
+   * they are, everything else percent-encoded as UTF-8, {@code ?} and {@code #} included.
+   */
+  static String literal(String s) {
+    StringBuilder out = new StringBuilder();
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    for (int i = 0; i < bytes.length; i++) {
+      byte b = bytes[i];
+      char c = (char) (b & 0xff);
+      boolean escape = c == '%' && i + 2 < bytes.length && hex(bytes[i + 1]) && hex(bytes[i + 2]);
+      if (escape || unreserved(c) || PATH_CHARACTERS.indexOf(c) >= 0) {
+        out.append(c);
+      } else {
+        out.append('%').append(HEX[(b >> 4) & 0xf]).append(HEX[b & 0xf]);
+      }
+    }
+    return out.toString();
+  }
+
+  private static boolean hex(byte b) {
+    return Character.digit((char) (b & 0xff), 16) >= 0;
+  }
+
+  private static boolean unreserved(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
+  }
+
   /** Percent-encodes everything but RFC 3986's unreserved characters. */
   static String encode(String s) {
     StringBuilder out = new StringBuilder();
     for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
       char c = (char) (b & 0xff);
-      boolean unreserved =
-          (c >= 'a' && c <= 'z')
-              || (c >= 'A' && c <= 'Z')
-              || (c >= '0' && c <= '9')
-              || c == '-'
-              || c == '.'
-              || c == '_'
-              || c == '~';
-      if (unreserved) {
+      if (unreserved(c)) {
         out.append(c);
       } else {
         out.append('%').append(HEX[(b >> 4) & 0xf]).append(HEX[b & 0xf]);

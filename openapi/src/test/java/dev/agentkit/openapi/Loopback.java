@@ -10,7 +10,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,6 +34,7 @@ final class Loopback implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService pool = Executors.newCachedThreadPool();
   final List<Received> received = new CopyOnWriteArrayList<>();
+  private final Set<String> paths = ConcurrentHashMap.newKeySet();
 
   Loopback() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -39,8 +42,13 @@ final class Loopback implements AutoCloseable {
     server.start();
   }
 
-  /** Serves {@code answer} at {@code path} (and below it). */
+  /** Serves {@code answer} at {@code path} (and below it), in place of what it served there. */
   Loopback serve(String path, Answer answer) {
+    // JDK 25 refuses a second context for a path, and JDK 17 ignored it, serving the first:
+    // replace it, so that a test serving a path twice gets its second answer on every JDK.
+    if (!paths.add(path)) {
+      server.removeContext(path);
+    }
     server.createContext(
         path,
         exchange -> {

@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import javax.tools.JavaFileObject;
+import net.jqwik.api.lifecycle.LifecycleContext;
+import net.jqwik.api.lifecycle.SkipExecutionHook;
 
 /**
  * Runs the classes a compilation wrote with no permission at all, so that a class initializer (or
@@ -26,9 +28,13 @@ import javax.tools.JavaFileObject;
  * set of permissions. While {@link #run} runs, a {@link SecurityManager} is installed with a policy
  * that grants everything to every other domain (so JUnit, Surefire and the runtime's own privileged
  * class loading are untouched): the JDK's access controller then refuses any permission check made
- * with a sandboxed frame on the stack, and this manager records the refusal. Java 17 still allows a
- * security manager to be installed at runtime ({@code -Djava.security.manager=allow}, set in the
- * processor's Surefire configuration, keeps that so on 18 to 23 and silences the warning).
+ * with a sandboxed frame on the stack, and this manager records the refusal.
+ *
+ * <p>Only JDK 17 to 23 let a security manager be installed at runtime (the processor's POM passes
+ * {@code -Djava.security.manager=allow} there, which 18 to 23 need; 17 warns on stderr either way).
+ * JDK 24 and later have none (JEP 486): a test that runs classes here is skipped there ({@link
+ * NeedsSecurityManager}), and {@link WiringAllowlist} proves the classes inert on every JDK from
+ * what their class files refer to.
  */
 @SuppressWarnings("removal")
 final class Sandbox {
@@ -37,21 +43,11 @@ final class Sandbox {
 
   /** Defines the compiled classes in {@link #NOTHING}, delegating everything else to the parent. */
   static final class Loader extends ClassLoader {
-    private final Map<String, byte[]> classes = new TreeMap<>();
+    private final Map<String, byte[]> classes;
 
     Loader(Compilation c, ClassLoader parent) throws IOException {
       super(parent);
-      for (JavaFileObject f : c.generatedFiles()) {
-        if (f.getKind() != JavaFileObject.Kind.CLASS) {
-          continue;
-        }
-        String path = f.toUri().getPath();
-        String name = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length());
-        name = name.substring(0, name.length() - ".class".length()).replace('/', '.');
-        try (InputStream in = f.openInputStream()) {
-          classes.put(name, in.readAllBytes());
-        }
-      }
+      classes = classFiles(c);
     }
 
     /** The binary name of every class the compilation wrote, sorted. */
@@ -98,10 +94,49 @@ final class Sandbox {
     }
   }
 
+  /** Whether this JDK can install a security manager at all (JEP 486 removed it in 24). */
+  static boolean available() {
+    return Runtime.version().feature() < 24;
+  }
+
+  /**
+   * Skips a property or example that runs classes in the sandbox on a JDK without a security
+   * manager, saying so; jqwik takes a JUnit assumption inside a property for a rejected try.
+   */
+  static final class NeedsSecurityManager implements SkipExecutionHook {
+    @Override
+    public SkipResult shouldBeSkipped(LifecycleContext context) {
+      return available()
+          ? SkipResult.doNotSkip()
+          : SkipResult.skip(
+              "JDK "
+                  + Runtime.version().feature()
+                  + " has no security manager to run the classes under (JEP 486); on it"
+                  + " WiringAllowlist alone proves them inert, from their class files");
+    }
+  }
+
   /** The result of a sandboxed run and every permission refused meanwhile. */
   record Result<T>(T value, Throwable thrown, List<String> refused) {}
 
   private Sandbox() {}
+
+  /** Every class file the compilation wrote, by binary name, sorted. */
+  static Map<String, byte[]> classFiles(Compilation c) throws IOException {
+    Map<String, byte[]> classes = new TreeMap<>();
+    for (JavaFileObject f : c.generatedFiles()) {
+      if (f.getKind() != JavaFileObject.Kind.CLASS) {
+        continue;
+      }
+      String path = f.toUri().getPath();
+      String name = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length());
+      name = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+      try (InputStream in = f.openInputStream()) {
+        classes.put(name, in.readAllBytes());
+      }
+    }
+    return classes;
+  }
 
   /**
    * Runs {@code task} with the manager installed; never throws what the task throws, but returns

@@ -90,7 +90,7 @@ final class Json {
               (String) m.get("default"),
               (Boolean) m.get("required"),
               (String) m.get("label"),
-              type.isEmpty() ? null : OperandType.lookup(type).orElse(OperandType.OPAQUE),
+              type.isEmpty() ? null : OperandType.ofWireName(type).orElse(OperandType.OPAQUE),
               (List<String>) m.get("options")));
     }
     return out;

@@ -14,44 +14,144 @@ import java.util.Set;
 final class ContractChecks {
   private ContractChecks() {}
 
-  /** Structural checks of one op's operands: names present and unique, enums with values. */
+  /** The deepest a schema tree may nest (an object in an array is two levels). */
+  static final int MAX_DEPTH = 32;
+
+  /**
+   * Structural checks of one op's operands, and of every object's properties and every node at any
+   * depth: names present and unique, enums with values, bounds that some value meets, a tree no
+   * deeper than {@link #MAX_DEPTH}.
+   */
   static void checkOperands(String op, List<Operand> operands, List<Problem> problems) {
-    Set<String> seen = new HashSet<>();
-    Set<String> reported = new HashSet<>();
-    String label = Names.label(op);
-    for (Operand o : operands) {
-      if (o.name().isBlank()) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.EMPTY_OPERAND_NAME,
-                op,
-                "",
-                label + ": an operand has an empty name; every operand needs a name"));
-        continue;
+    new Walk(op, problems).properties(operands, "", 0);
+  }
+
+  /** One op's tree walk, each problem naming the path of what it is about. */
+  private static final class Walk {
+    private final String op;
+    private final String label;
+    private final List<Problem> problems;
+
+    Walk(String op, List<Problem> problems) {
+      this.op = op;
+      this.label = Names.label(op);
+      this.problems = problems;
+    }
+
+    void properties(List<Operand> properties, String parent, int depth) {
+      Set<String> seen = new HashSet<>();
+      Set<String> reported = new HashSet<>();
+      for (Operand o : properties) {
+        String path = SchemaPaths.property(parent, o.name());
+        if (o.name().isBlank()) {
+          add(
+              Problem.Kind.EMPTY_OPERAND_NAME,
+              parent,
+              label
+                  + (parent.isEmpty()
+                      ? ": an operand has an empty name; every operand needs a name"
+                      : "." + parent + ": a property has an empty name; every property needs one"));
+          continue;
+        }
+        if (!seen.add(o.name()) && reported.add(o.name())) {
+          add(
+              Problem.Kind.DUPLICATE_OPERAND,
+              path,
+              label
+                  + (parent.isEmpty()
+                      ? ": operand "
+                          + o.name()
+                          + " is declared more than once; an operand name"
+                          + " must be unique in its op"
+                      : "."
+                          + parent
+                          + ": property "
+                          + o.name()
+                          + " is declared more than once;"
+                          + " a property name must be unique in its object"));
+        }
+        node(o.schema(), path, depth + 1);
       }
-      if (!seen.add(o.name()) && reported.add(o.name())) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.DUPLICATE_OPERAND,
-                op,
-                o.name(),
-                label
-                    + ": operand "
-                    + o.name()
-                    + " is declared more than once; an operand name must be unique in its op"));
+    }
+
+    void node(Schema s, String path, int depth) {
+      if (depth > MAX_DEPTH) {
+        add(
+            Problem.Kind.SCHEMA_TOO_DEEP,
+            path,
+            label
+                + "."
+                + path
+                + ": the schema nests deeper than "
+                + MAX_DEPTH
+                + " levels, more"
+                + " than a model could fill in; ask the backend for a flatter schema");
+        return;
       }
-      if (o.type() == OperandType.ENUM && o.enumValues().isEmpty()) {
-        problems.add(
-            Problem.of(
-                Problem.Kind.ENUM_WITHOUT_VALUES,
-                op,
-                o.name(),
-                label
-                    + "."
-                    + o.name()
-                    + ": type enum with no values, so no value could ever be valid; list its"
-                    + " values or use type string"));
+      if (s instanceof Schema.EnumSchema e && e.values().isEmpty()) {
+        add(
+            Problem.Kind.ENUM_WITHOUT_VALUES,
+            path,
+            label
+                + "."
+                + path
+                + ": type enum with no values, so no value could ever be valid;"
+                + " list its values or use type string");
       }
+      bounds(s, path);
+      if (s instanceof Schema.ArraySchema a) {
+        node(a.items(), SchemaPaths.items(path), depth + 1);
+      } else if (s instanceof Schema.ObjectSchema o) {
+        properties(o.properties(), path, depth);
+        if (o.additional() != null) {
+          node(o.additional(), SchemaPaths.additional(path), depth + 1);
+        }
+      } else if (s instanceof Schema.UnionSchema u) {
+        for (int i = 0; i < u.alternatives().size(); i++) {
+          node(u.alternatives().get(i), SchemaPaths.alternative(path, i), depth + 1);
+        }
+      }
+    }
+
+    /** A minimum above its maximum: no value could ever be valid. */
+    private void bounds(Schema s, String path) {
+      String conflict = null;
+      if (s instanceof Schema.StringSchema str) {
+        conflict = counts("minLength", str.minLength(), "maxLength", str.maxLength());
+      } else if (s instanceof Schema.ArraySchema a) {
+        conflict = counts("minItems", a.minItems(), "maxItems", a.maxItems());
+      } else if (s instanceof Schema.NumberSchema n && n.minimum() != null && n.maximum() != null) {
+        int c = n.minimum().value().compareTo(n.maximum().value());
+        if (c > 0 || (c == 0 && (n.minimum().exclusive() || n.maximum().exclusive()))) {
+          conflict =
+              "its lower bound "
+                  + n.minimum().value().toPlainString()
+                  + " is not below its upper bound "
+                  + n.maximum().value().toPlainString();
+        }
+      }
+      if (conflict != null) {
+        add(
+            Problem.Kind.IMPOSSIBLE_BOUNDS,
+            path,
+            label
+                + "."
+                + path
+                + ": "
+                + conflict
+                + ", so no value could ever be valid; ask the"
+                + " backend to fix its schema");
+      }
+    }
+
+    private static String counts(String minKey, Integer min, String maxKey, Integer max) {
+      return min != null && max != null && min > max
+          ? "its " + minKey + " " + min + " is above its " + maxKey + " " + max
+          : null;
+    }
+
+    private void add(Problem.Kind kind, String subject, String sentence) {
+      problems.add(Problem.of(kind, op, subject, sentence));
     }
   }
 

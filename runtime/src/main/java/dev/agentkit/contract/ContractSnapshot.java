@@ -24,20 +24,23 @@ import java.util.concurrent.ThreadLocalRandom;
  * the annotation processor checks agents against, and the contract documents backends serve.
  *
  * <p>A snapshot is canonical JSON: a {@code format} version, the contract name, the source stamp, a
- * {@code sha256:} digest of the op content, and the ops sorted by opcode, every key always present,
- * no timestamp. The schema is {@code contract-snapshots/snapshot.schema.json}. Reading a snapshot
- * is strict, since agentkit writes it; reading a served contract ({@link #parseWire}) is lenient
- * about keys it does not need.
+ * {@code sha256:} digest of the op content, and the ops sorted by opcode, with no timestamp; an
+ * operand's schema tree is written in format 2's vocabulary (docs/snapshot-format.md). The schema
+ * is {@code contract-snapshots/snapshot.schema.json}. Reading a snapshot is strict, since agentkit
+ * writes it; reading a served contract ({@link #parseWire}) is lenient about keys it does not need.
  *
  * <p>Every problem with a document is a {@link ContractFormatException} naming the file or URL, the
  * JSON path and the line and column; no other exception escapes for bad input. Stateless and
  * thread-safe.
  */
 public final class ContractSnapshot {
+  /** The snapshot format this version writes; it reads this one and format 1. */
+  public static final int FORMAT = SnapshotWriter.FORMAT;
+
   private ContractSnapshot() {}
 
   /**
-   * Reads a snapshot file strictly: every key present, no unknown key, format 1, a digest that
+   * Reads a snapshot file strictly: every key present, no unknown key, format 1 or 2, a digest that
    * matches the content, a valid contract name and a contract that passes {@link
    * Contract#problems}. Type aliases ({@code int}, {@code datetime}...) and tier aliases are
    * accepted, as {@link OperandType#parse} and {@link Tier#parse} accept them.

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The value type of an operand, as the backend declares it.
+ * The value type of an operand, as the backend declares it: the kind of a {@link Schema} node.
  *
  * <p>A type name this version does not know is not an error in a served contract or a snapshot: the
  * operand is kept as {@link #OPAQUE}, with the name as served in {@link Operand#unknownType()}, so
@@ -29,11 +29,19 @@ public enum OperandType {
   /** One value of a closed vocabulary, listed by the operand's enum values. */
   ENUM("enum"),
   /**
-   * A type this version does not know; the operand's {@link Operand#unknownType()} is its name as
-   * served. Verify checks only that a required one is given; the typed view reads it as text. Never
-   * parsed from a name: {@code "opaque"} in a contract is an unknown name like any other.
+   * A type this version does not know, or a schema it cannot map; the operand's {@link
+   * Operand#unknownType()} is its name as served. Any JSON value is accepted. Never parsed from a
+   * name: {@code "opaque"} in a contract is an unknown name like any other.
    */
-  OPAQUE("opaque");
+  OPAQUE("opaque"),
+  /** A list of values of one schema ({@link Schema.ArraySchema}); nested in another list. */
+  ARRAY("array"),
+  /** An object of named properties ({@link Schema.ObjectSchema}). */
+  OBJECT("object"),
+  /** A value of any of several schemas ({@link Schema.UnionSchema}). */
+  UNION("union"),
+  /** Exactly one value ({@link Schema.ConstSchema}). */
+  CONST("const");
 
   /**
    * Every accepted spelling, lower-case, and its type: the canonical names, the aliases this
@@ -96,6 +104,20 @@ public enum OperandType {
   }
 
   /**
+   * The type whose {@linkplain #wireName() wire name} is exactly {@code name}, of any kind ({@code
+   * string}, {@code array}, {@code opaque}...); empty for any other name. For names agentkit wrote
+   * itself; a backend's names go through {@link #lookup}.
+   */
+  public static Optional<OperandType> ofWireName(String name) {
+    for (OperandType t : values()) {
+      if (t.wireName.equals(name)) {
+        return Optional.of(t);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * Parses a type name as {@link #lookup} does, for names a person writes (an annotation, a plugin
    * setting), where an unknown name is a mistake rather than a newer backend.
    *
@@ -113,6 +135,14 @@ public enum OperandType {
             + "\": use one of "
             + validNames()
             + Names.didYouMean(key, List.of(validNames().split(", "))));
+  }
+
+  /**
+   * Whether this is one of the six flat types a format-1 snapshot names ({@code string}, {@code
+   * date}, {@code number}, {@code integer}, {@code boolean}, {@code enum}).
+   */
+  public boolean isScalar() {
+    return ordinal() <= ENUM.ordinal();
   }
 
   /** The canonical names, sorted: {@code boolean, date, enum, integer, number, string}. */

@@ -57,6 +57,8 @@ public record Problem(Kind kind, String opcode, String subject, String message) 
     EMPTY_OPERAND_NAME("EmptyOperandName", "operands"),
     DUPLICATE_OPERAND("DuplicateOperand", "operands"),
     ENUM_WITHOUT_VALUES("EnumWithoutValues", "operands"),
+    IMPOSSIBLE_BOUNDS("ImpossibleBounds", "operands"),
+    SCHEMA_TOO_DEEP("SchemaTooDeep", "operands"),
     // Binding against a contract.
     CONTRACT_UNAVAILABLE("ContractUnavailable", ""),
     CONTRACT_MISMATCH("ContractMismatch", ""),

@@ -10,12 +10,16 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.base.ParserBase;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.internal.text.Names;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a contract document with Jackson's streaming parser straight into the model, with no tree
@@ -74,10 +78,17 @@ final class SnapshotReader {
   // For the current op's strings in the digest's order, where their literal is already canonical.
   private int[] literals = new int[64];
   private int literalCount;
+  // Whether the current op's literals can stand for it in the digest: every operand is flat.
+  private boolean literalsUsable;
+  // The format a snapshot states, once read (0 before, and for a served contract).
+  private int format;
+  // Where the first key only format 2 has was read, and its path, while the format is not known.
+  private long firstExtraAt = -1;
+  private String firstExtraPath;
   // Reused for each op's operands and each operand's enum values, which are then copied into
   // immutable lists once, so the model's own copies are no-ops.
   private final List<Operand> operandScratch = new ArrayList<>();
-  private final List<String> enumScratch = new ArrayList<>();
+  private final List<Object> enumScratch = new ArrayList<>();
 
   private SnapshotReader(byte[] json, String origin, boolean strict) {
     this.json = json == null ? new byte[0] : json;
@@ -268,25 +279,42 @@ final class SnapshotReader {
     if (p.currentToken() != JsonToken.VALUE_NUMBER_INT) {
       throw wrongType("an integer");
     }
-    String format = p.getText();
-    if (format.equals(Integer.toString(SnapshotWriter.FORMAT))) {
+    String text = p.getText();
+    int stated = text.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(text);
+    if (stated >= SnapshotWriter.OLDEST_FORMAT && stated <= SnapshotWriter.FORMAT) {
+      format = stated;
+      if (format == 1 && firstExtraAt >= 0) {
+        throw errors.at(firstExtraAt, firstExtraPath, formatOneHasNo(firstExtraPath));
+      }
       return;
     }
-    if (format.startsWith("-") || format.equals("0")) {
+    if (text.startsWith("-") || stated < SnapshotWriter.OLDEST_FORMAT) {
       throw here(
           "format "
-              + format
-              + " does not exist; this agentkit reads format "
+              + text
+              + " does not exist; this agentkit reads formats "
+              + SnapshotWriter.OLDEST_FORMAT
+              + " to "
               + SnapshotWriter.FORMAT
               + ", so "
               + REGENERATE);
     }
     throw here(
         "format "
-            + format
-            + " is newer than this agentkit, which reads format "
+            + text
+            + " is newer than this agentkit, which reads formats "
+            + SnapshotWriter.OLDEST_FORMAT
+            + " to "
             + SnapshotWriter.FORMAT
             + "; upgrade agentkit to read this snapshot");
+  }
+
+  private static String formatOneHasNo(String path) {
+    String key = path.substring(path.lastIndexOf('.') + 1);
+    return "a format-1 snapshot has no key "
+        + quote(key)
+        + " (schema trees came with format 2); "
+        + REGENERATE;
   }
 
   private void readOps() throws IOException, ContractFormatException {
@@ -308,6 +336,7 @@ final class SnapshotReader {
     literals[1] = -1;
     literals[2] = -1;
     literalCount = 3;
+    literalsUsable = true;
     String opcode = null;
     String description = "";
     String objectType = "";
@@ -384,7 +413,7 @@ final class SnapshotReader {
               + "); an opcode names one op, so it appears once");
     }
     Op op = new Op(opcode, description, objectType, tier, operands, unknownTier);
-    ops.add(op, start, literals);
+    ops.add(op, start, literalsUsable ? literals : null);
   }
 
   private List<Operand> readOperands() throws IOException, ContractFormatException {
@@ -405,6 +434,7 @@ final class SnapshotReader {
 
   private Operand readOperand() throws IOException, ContractFormatException {
     long start = offset();
+    String at = path();
     // This operand's name and description, then its enum values, follow the previous operand's.
     int base = literalCount;
     ensureLiterals(base + 2);
@@ -412,11 +442,12 @@ final class SnapshotReader {
     literals[base + 1] = -1;
     String name = null;
     String description = "";
-    OperandType type = null;
-    String unknownType = "";
+    String served = null;
     boolean required = false;
     boolean list = false;
-    List<String> values = List.of();
+    List<Object> values = List.of();
+    Map<String, Object> extras = null;
+    Map<String, Long> extraAt = null;
     seen[OPERAND] = 0;
     int count = 0;
     String key;
@@ -436,9 +467,10 @@ final class SnapshotReader {
           break;
         case "type":
           if (value(OPERAND, 2, key)) {
-            String served = text();
-            type = type(served);
-            unknownType = type == OperandType.OPAQUE ? served : "";
+            served = text();
+            if (served.isBlank()) {
+              throw here("the type is blank: give one of " + OperandType.validNames());
+            }
           }
           break;
         case "required":
@@ -457,12 +489,20 @@ final class SnapshotReader {
           }
           break;
         default:
-          unknownKey(key, "an operand", OPERAND_KEYS);
+          if (!takesExtra(key)) {
+            unknownKey(key, "an operand", OPERAND_KEYS);
+            break;
+          }
+          if (extras == null) {
+            extras = new LinkedHashMap<>();
+            extraAt = new HashMap<>();
+          }
+          readExtra(key, at, extras, extraAt);
       }
     }
     if (strict) {
       requireKeys(OPERAND, ALL_OPERAND_KEYS, start, "an operand", OPERAND_KEYS);
-    } else if (name == null || type == null) {
+    } else if (name == null || served == null) {
       throw errors.at(
           start,
           path(),
@@ -471,27 +511,128 @@ final class SnapshotReader {
               + "\": an operand needs at least name and type");
     }
     literalCount = base + 2 + values.size();
-    return new Operand(name, description, type, required, values, list, unknownType);
+    Operand operand = flat(name, description, served, required, list, values, extras);
+    if (operand == null) {
+      Map<String, Long> where = extraAt == null ? Map.of() : extraAt;
+      operand =
+          SchemaReading.operand(
+              name,
+              description,
+              served,
+              required,
+              list,
+              values,
+              extras == null ? Map.of() : extras,
+              strict,
+              (sub, problem) -> errors.at(extraOffset(sub, where, start), at + sub, problem));
+    }
+    if (!operand.isFlat()) {
+      literalsUsable = false;
+    }
+    return operand;
   }
 
-  /** Reads an enum's values; value {@code i}'s literal goes to {@code literals[first + i]}. */
-  private List<String> readEnum(int first) throws IOException, ContractFormatException {
+  /**
+   * The operand as format 1 read it, when that is all it says: a flat type (or one this version
+   * does not know), string enum values only for an enum, no extra key. Null otherwise.
+   */
+  private Operand flat(
+      String name,
+      String description,
+      String served,
+      boolean required,
+      boolean list,
+      List<Object> values,
+      Map<String, Object> extras)
+      throws ContractFormatException {
+    if (extras != null) {
+      return null;
+    }
+    OperandType type = type(served);
+    if (type == null || (type != OperandType.ENUM && !values.isEmpty())) {
+      return null;
+    }
+    List<String> strings = new ArrayList<>(values.size());
+    for (Object v : values) {
+      if (!(v instanceof String s)) {
+        return null;
+      }
+      strings.add(s);
+    }
+    String unknownType = type == OperandType.OPAQUE ? served : "";
+    return new Operand(name, description, type, required, strings, list, unknownType);
+  }
+
+  /** Whether an operand key that format 1 lacks is read here rather than refused or skipped. */
+  private boolean takesExtra(String key) {
+    return SchemaJson.EXTRA_KEYS.contains(key) && (!strict || format != 1);
+  }
+
+  private void readExtra(String key, String at, Map<String, Object> extras, Map<String, Long> where)
+      throws IOException, ContractFormatException {
+    long keyAt = offset();
+    p.nextToken();
+    if (extras.containsKey(key)) {
+      throw here("key " + quote(key) + " appears twice; a key appears once in an object");
+    }
+    try {
+      extras.put(key, JsonTree.read(p));
+    } catch (JsonTree.Malformed e) {
+      throw errors.at(keyAt, at + "." + key, e.getMessage());
+    }
+    where.put(key, keyAt);
+    if (strict && format == 0 && firstExtraAt < 0) {
+      firstExtraAt = keyAt;
+      firstExtraPath = at + "." + key;
+    }
+  }
+
+  /** Where in the document a problem below an operand is: at the extra key it is under. */
+  private static long extraOffset(String sub, Map<String, Long> where, long start) {
+    String rest = sub.startsWith(".") ? sub.substring(1) : sub;
+    int end = 0;
+    while (end < rest.length() && rest.charAt(end) != '.' && rest.charAt(end) != '[') {
+      end++;
+    }
+    Long at = where.get(rest.substring(0, end));
+    return at == null ? start : at;
+  }
+
+  /**
+   * Reads an enum's values; string value {@code i}'s literal goes to {@code literals[first + i]}. A
+   * format-2 snapshot and a served contract may list numbers and booleans too.
+   */
+  private List<Object> readEnum(int first) throws IOException, ContractFormatException {
     if (p.currentToken() != JsonToken.START_ARRAY) {
       throw wrongType("an array of strings");
     }
-    List<String> values = enumScratch;
+    List<Object> values = enumScratch;
     values.clear();
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-      if (t != JsonToken.VALUE_STRING) {
+      ensureLiterals(first + values.size() + 1);
+      if (t == JsonToken.VALUE_STRING) {
+        String value = p.getText();
+        literals[first + values.size()] = plainLiteral(value);
+        values.add(value);
+      } else if (scalarEnumValue(t) && !(strict && format == 1)) {
+        literals[first + values.size()] = -1;
+        values.add(
+            t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE
+                ? Boolean.valueOf(t == JsonToken.VALUE_TRUE)
+                : new java.math.BigDecimal(p.getText()));
+      } else {
         throw wrongType("a string");
       }
-      String value = p.getText();
-      ensureLiterals(first + values.size() + 1);
-      literals[first + values.size()] = plainLiteral(value);
-      values.add(value);
     }
     return List.copyOf(values);
+  }
+
+  private static boolean scalarEnumValue(JsonToken t) {
+    return t == JsonToken.VALUE_NUMBER_INT
+        || t == JsonToken.VALUE_NUMBER_FLOAT
+        || t == JsonToken.VALUE_TRUE
+        || t == JsonToken.VALUE_FALSE;
   }
 
   private void ensureLiterals(int length) {
@@ -605,17 +746,15 @@ final class SnapshotReader {
 
   /**
    * {@link OperandType#lookup}, after a quick look for the canonical names a snapshot has; {@link
-   * OperandType#OPAQUE} for a name this version does not know (a warning), {@code opaque} included.
-   * A blank type is unset, which is an error.
+   * OperandType#OPAQUE} for a name this version does not know (a warning), {@code opaque} included;
+   * null for the name of a tree's kind ({@code array}, {@code object}...), which only its structure
+   * makes one.
    */
-  private OperandType type(String name) throws ContractFormatException {
+  private static OperandType type(String name) {
     for (OperandType type : TYPES) {
       if (type != OperandType.OPAQUE && type.wireName().equals(name)) {
-        return type;
+        return type.isScalar() ? type : null;
       }
-    }
-    if (name.isBlank()) {
-      throw here("the type is blank: give one of " + OperandType.validNames());
     }
     return OperandType.lookup(name).orElse(OperandType.OPAQUE);
   }

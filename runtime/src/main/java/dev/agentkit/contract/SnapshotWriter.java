@@ -17,14 +17,19 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Writes the canonical snapshot JSON: fixed key order, every key always present, two-space
- * indentation, {@code \n} line ends, ops sorted by opcode, operands and enum values in the
- * contract's order, no timestamp. The digest is SHA-256 over the compact form of the ops array (the
- * same keys in the same order, with no whitespace at all), encoded as UTF-8.
+ * Writes the canonical snapshot JSON: fixed key order, two-space indentation, {@code \n} line ends,
+ * ops sorted by opcode, operands and enum values in the contract's order, no timestamp. Every key
+ * of format 1 is always present; the keys of a schema tree only where they apply ({@link
+ * SchemaJson}). The digest is SHA-256 over the compact form of the ops array (the same keys in the
+ * same order, with no whitespace at all), encoded as UTF-8; an op format 1 could say has the digest
+ * format 1 gave it.
  */
 final class SnapshotWriter {
-  /** The snapshot format version this code writes and reads. */
-  static final int FORMAT = 1;
+  /** The snapshot format version this code writes. */
+  static final int FORMAT = 2;
+
+  /** The oldest format this code reads. */
+  static final int OLDEST_FORMAT = 1;
 
   private SnapshotWriter() {}
 
@@ -101,29 +106,7 @@ final class SnapshotWriter {
   }
 
   private static void writeOperand(StringBuilder sb, Operand o, int depth) {
-    sb.append('{');
-    key(sb, "name", depth + 1, true);
-    JsonText.string(sb, o.name());
-    key(sb, "description", depth + 1, false);
-    JsonText.string(sb, o.description());
-    key(sb, "type", depth + 1, false);
-    JsonText.string(sb, o.typeName());
-    key(sb, "required", depth + 1, false);
-    sb.append(o.required());
-    key(sb, "list", depth + 1, false);
-    sb.append(o.list());
-    key(sb, "enum", depth + 1, false);
-    List<String> values = o.enumValues();
-    sb.append('[');
-    for (int i = 0; i < values.size(); i++) {
-      if (i > 0) {
-        sb.append(", ");
-      }
-      JsonText.string(sb, values.get(i));
-    }
-    sb.append(']');
-    newline(sb, depth);
-    sb.append('}');
+    SchemaJson.operand(sb, o, depth, true);
   }
 
   private static void key(StringBuilder sb, String key, int depth, boolean first) {
@@ -317,6 +300,13 @@ final class SnapshotWriter {
         Operand o = operands.get(i);
         if (i > 0) {
           put(',');
+        }
+        if (!o.isFlat()) {
+          // A tree: written whole, with no literal of the source (the reader gives none for it).
+          scratch.setLength(0);
+          SchemaJson.operand(scratch, o, 0, false);
+          put(scratch.toString().getBytes(StandardCharsets.UTF_8));
+          continue;
         }
         put(NAME);
         string(o.name());

@@ -3,8 +3,6 @@ package dev.agentkit.drift;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Operand;
-import dev.agentkit.contract.OperandType;
 import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.Names;
 import java.util.ArrayList;
@@ -178,32 +176,8 @@ public final class DriftReport {
     if (!b.objectType().equals(a.objectType())) {
       f.add(DriftRule.OBJECT_TYPE_CHANGED, "", b.objectType(), a.objectType(), "", "");
     }
-    for (Operand bo : b.operands()) {
-      Operand ao = a.operand(bo.name()).orElse(null);
-      if (ao == null) {
-        boolean isInput = f.use != null && bo.name().equals(f.use.input());
-        f.add(
-            DriftRule.OPERAND_REMOVED,
-            bo.name(),
-            "",
-            "",
-            "",
-            isInput ? " (the input of its premise)" : "");
-      } else {
-        compareOperand(bo, ao, f);
-      }
-    }
-    for (Operand ao : a.operands()) {
-      if (b.operand(ao.name()).isEmpty()) {
-        f.add(
-            ao.required() ? DriftRule.OPERAND_ADDED_REQUIRED : DriftRule.OPERAND_ADDED_OPTIONAL,
-            ao.name(),
-            "",
-            "",
-            "",
-            "");
-      }
-    }
+    new SchemaDrift(f)
+        .properties(b.operands(), a.operands(), "", f.use == null ? "" : f.use.input());
   }
 
   /**
@@ -249,132 +223,6 @@ public final class DriftReport {
   /** A tier as drift sentences name it: the wire name, or an unknown one quoted as served. */
   private static String tierText(Op op) {
     return op.hasUnknownTier() ? JsonText.shown(op.unknownTier()) : op.tierName();
-  }
-
-  /** An operand's type as drift sentences name it, like {@link #tierText}. */
-  private static String typeText(Operand o) {
-    return o.hasUnknownType() ? JsonText.shown(o.unknownType()) : o.typeName();
-  }
-
-  /**
-   * The type changes an agent compiled against the old type absorbs, old type to new ones: the
-   * compiled typed view reads every value the new type's verify accepts, and the premise compares
-   * them the same way. Every other change, to or from an unknown type included, is breaking for an
-   * op the agent uses.
-   */
-  private static final Map<OperandType, Set<OperandType>> COMPATIBLE_TYPE_CHANGES =
-      Map.of(OperandType.NUMBER, Set.of(OperandType.INTEGER));
-
-  private static void compareType(Operand bo, Operand ao, Findings f) {
-    if (bo.typeName().equals(ao.typeName())) {
-      return;
-    }
-    boolean absorbed =
-        COMPATIBLE_TYPE_CHANGES.getOrDefault(bo.type(), Set.of()).contains(ao.type());
-    f.add(
-        DriftRule.OPERAND_TYPE_CHANGED,
-        f.grade(absorbed ? DriftSeverity.COMPATIBLE : DriftSeverity.BREAKING),
-        bo.name(),
-        typeText(bo),
-        typeText(ao),
-        "",
-        absorbed ? "; every " + ao.type().wireName() + " is a " + bo.type().wireName() : "");
-  }
-
-  private static void compareOperand(Operand bo, Operand ao, Findings f) {
-    String name = bo.name();
-    compareType(bo, ao, f);
-    if (bo.list() != ao.list()) {
-      f.add(
-          DriftRule.OPERAND_LIST_CHANGED,
-          name,
-          "",
-          ao.list() ? "a list" : "a single value",
-          "",
-          "");
-    }
-    if (bo.required() != ao.required()) {
-      f.add(
-          ao.required() ? DriftRule.OPERAND_BECAME_REQUIRED : DriftRule.OPERAND_BECAME_OPTIONAL,
-          name,
-          "",
-          "",
-          "",
-          "");
-    }
-    if (!bo.description().equals(ao.description())) {
-      f.add(DriftRule.DESCRIPTION_CHANGED, name, "", "", "", "");
-    }
-    if (bo.type() == OperandType.ENUM && ao.type() == OperandType.ENUM) {
-      Set<String> after = new HashSet<>(ao.enumValues());
-      Set<String> before = new HashSet<>(bo.enumValues());
-      for (String v : bo.enumValues()) {
-        if (!after.contains(v)) {
-          f.add(DriftRule.ENUM_VALUE_REMOVED, name, "", "", v, "");
-        }
-      }
-      for (String v : ao.enumValues()) {
-        if (!before.contains(v)) {
-          f.add(DriftRule.ENUM_VALUE_ADDED, name, "", "", v, "");
-        }
-      }
-    }
-  }
-
-  /**
-   * The differences found in one op, graded and worded by their {@link DriftRule}: an op no agent
-   * in view uses is only informational.
-   */
-  private static final class Findings {
-    final String opcode;
-    final boolean used;
-    final ActUse use;
-    final String useNote;
-    final boolean handlersKnown;
-    final List<DriftItem> items;
-
-    Findings(String opcode, boolean used, ActUse use, Usage usage, List<DriftItem> items) {
-      this.opcode = opcode;
-      this.used = used;
-      this.use = use;
-      this.useNote = used && !usage.agent().isEmpty() ? ", which " + usage.agent() + " uses" : "";
-      this.handlersKnown = usage.acts() != null;
-      this.items = items;
-    }
-
-    void add(DriftRule rule) {
-      add(rule, "", "", "", "", "");
-    }
-
-    void add(DriftRule rule, String operand, String from, String to, String value, String note) {
-      add(rule, grade(rule.defaultSeverity()), operand, from, to, value, note);
-    }
-
-    /** The severity for this op: as given when an agent in view uses it, else informational. */
-    DriftSeverity grade(DriftSeverity severity) {
-      return used ? severity : DriftSeverity.INFO;
-    }
-
-    /** Adds a finding graded {@code severity}, as it stands. */
-    void add(
-        DriftRule rule,
-        DriftSeverity severity,
-        String operand,
-        String from,
-        String to,
-        String value,
-        String note) {
-      Map<String, String> fill =
-          Map.of(
-              "op", opcode,
-              "target", operand.isEmpty() ? opcode : opcode + "." + operand,
-              "from", from,
-              "to", to,
-              "value", value,
-              "use", useNote,
-              "note", note);
-      items.add(new DriftItem(rule, severity, opcode, operand, value, rule.sentence(fill, used)));
-    }
   }
 
   /** The agent the report is graded for, or empty. */

@@ -30,6 +30,44 @@ public enum DriftRule {
       "the backend changed the type of {target} from {from} to {to}{use}{note}",
       ""),
   OPERAND_LIST_CHANGED("operand-list-changed", BREAKING, "the backend made {target} {to}{use}", ""),
+  PROPERTY_REMOVED(
+      "property-removed",
+      BREAKING,
+      "the backend removed property {target}{use}",
+      "; a value sent for it is no longer read"),
+  PROPERTY_ADDED_REQUIRED(
+      "required-property-added",
+      BREAKING,
+      "the backend added required property {target}{use}",
+      "; calls without it are now rejected"),
+  PROPERTY_ADDED_OPTIONAL(
+      "optional-property-added",
+      COMPATIBLE,
+      "the backend added optional property {target}{use}",
+      ""),
+  TYPE_WIDENED(
+      "type-widened",
+      COMPATIBLE,
+      "the backend widened {target} from {from} to {to}{use}",
+      "; it still accepts every earlier value"),
+  BOUNDS_TIGHTENED(
+      "bounds-tightened",
+      BREAKING,
+      "the backend tightened {target}: {note}{use}",
+      "; calls outside the new bounds are now rejected"),
+  BOUNDS_LOOSENED("bounds-loosened", COMPATIBLE, "the backend loosened {target}: {note}{use}", ""),
+  ALTERNATIVE_REMOVED(
+      "alternative-removed",
+      BREAKING,
+      "the backend removed alternative {value} of {target}{use}",
+      "; calls with such a value are now rejected"),
+  ALTERNATIVE_ADDED(
+      "alternative-added",
+      COMPATIBLE,
+      "the backend added alternative {value} to {target}{use}",
+      ""),
+  ANNOTATION_CHANGED(
+      "annotation-changed", COMPATIBLE, "the backend changed {note} of {target}{use}", ""),
   OPERAND_BECAME_REQUIRED(
       "operand-became-required", BREAKING, "the backend made {target} required{use}", ""),
   OPERAND_BECAME_OPTIONAL(

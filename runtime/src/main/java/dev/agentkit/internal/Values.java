@@ -111,7 +111,7 @@ public final class Values {
 
   /**
    * A decimal number: optional minus, digits, optional fraction, optional exponent, within the
-   * range {@link BigDecimal} can hold.
+   * range {@link BigDecimal} can hold on every JDK (Java 17's; later ones hold more).
    */
   public static boolean isNumber(String s) {
     return numberCheck(s) == VALID;
@@ -175,8 +175,10 @@ public final class Values {
     if (i != n) {
       return MALFORMED;
     }
-    // BigDecimal refuses an exponent beyond an int ("Exponent overflow") and a scale beyond one
-    // ("Scale out of range"); the scale's lowest value is kept out too, to be safe across JDKs.
+    // Java 17's BigDecimal refuses an exponent beyond an int ("Exponent overflow") and a scale
+    // beyond one ("Scale out of range"); JDK 25's reads an exponent beyond an int when the scale
+    // fits, but a verdict must be the same on every JDK, so Java 17's range holds. The scale's
+    // lowest value is kept out too, to be safe across JDKs.
     long scale = fraction - exponent;
     return huge
             || exponent < Integer.MIN_VALUE

@@ -340,11 +340,11 @@ class ContractSnapshotTest {
             ":9:22: at $.ops[0].description: expected a string, found null"),
         Arguments.of(
             "format-newer.json",
-            ":2:13: at $.format: format 2 is newer than this agentkit, which reads format 1;"
+            ":2:13: at $.format: format 3 is newer than this agentkit, which reads formats 1 to 2;"
                 + " upgrade agentkit to read this snapshot"),
         Arguments.of(
             "format-zero.json",
-            ":2:13: at $.format: format 0 does not exist; this agentkit reads format 1, so "
+            ":2:13: at $.format: format 0 does not exist; this agentkit reads formats 1 to 2, so "
                 + REGENERATE),
         Arguments.of(
             "format-string.json",
@@ -419,8 +419,8 @@ class ContractSnapshotTest {
     assertThat(e.column()).isEqualTo(13);
     assertThat(e.problem())
         .isEqualTo(
-            "format 7 is newer than this agentkit, which reads format 1; upgrade agentkit to read"
-                + " this snapshot");
+            "format 7 is newer than this agentkit, which reads formats 1 to 2; upgrade agentkit to"
+                + " read this snapshot");
   }
 
   @Test

@@ -42,7 +42,24 @@ class SnapshotSchemaTest {
   void everyObjectListsExactlyTheKeysTheWriterWritesAllRequired() {
     assertKeys(schema, "format", "contract", "source", "digest", "ops");
     assertKeys(definition("op"), "opcode", "description", "object_type", "tier", "operands");
-    assertKeys(definition("operand"), "name", "description", "type", "required", "list", "enum");
+    Map<String, Object> operand = definition("operand");
+    assertThat(operand.get("additionalProperties")).isEqualTo(false);
+    assertThat(operand.get("required"))
+        .isEqualTo(List.of("name", "description", "type", "required", "list", "enum"));
+    List<String> keys =
+        new ArrayList<>(List.of("name", "description", "type", "required", "list", "enum"));
+    keys.addAll(SchemaJson.EXTRA_KEYS);
+    assertThat(properties(operand).keySet()).containsExactlyElementsOf(keys);
+    Map<String, Object> node = definition("node");
+    assertThat(node.get("required")).isEqualTo(List.of("type"));
+    List<String> nodeKeys = new ArrayList<>(List.of("type", "description", "enum"));
+    nodeKeys.addAll(SchemaJson.EXTRA_KEYS);
+    assertThat(properties(node).keySet()).containsExactlyElementsOf(nodeKeys);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> properties(Map<String, Object> object) {
+    return (Map<String, Object>) object.get("properties");
   }
 
   @Test
@@ -53,6 +70,7 @@ class SnapshotSchemaTest {
         new ArrayList<>(Names.wireNames(OperandType.values(), OperandType::wireName));
     types.remove(OperandType.OPAQUE.wireName());
     assertThat(known(property(definition("operand"), "type")).get("enum")).isEqualTo(types);
+    assertThat(known(property(definition("node"), "type")).get("enum")).isEqualTo(types);
     assertThat(property(schema, "format").get("const")).isEqualTo((long) SnapshotWriter.FORMAT);
   }
 

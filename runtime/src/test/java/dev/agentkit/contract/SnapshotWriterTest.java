@@ -34,7 +34,7 @@ class SnapshotWriterTest {
         .isEqualTo(
             """
             {
-              "format": 1,
+              "format": 2,
               "contract": "taskboard",
               "source": "http://backend/contract",
               "digest": "%s",

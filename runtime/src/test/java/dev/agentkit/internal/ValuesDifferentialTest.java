@@ -3,6 +3,7 @@ package dev.agentkit.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -26,9 +27,10 @@ import net.jqwik.api.statistics.Statistics;
  * The hand-written, allocation-free checks in {@link Values} against the JDK: for generated strings
  * shaped like dates, date-times, offsets and numbers, and near misses of them, the verdict of
  * {@link Values#dateCheck} is what {@code java.time} decides (no offset means UTC) and the verdict
- * of {@link Values#numberCheck} is what a grammar regex and {@link BigDecimal} decide, and that of
- * {@link Values#integerCheck} what {@link Long#parseLong} decides for ASCII digits; and the typed
- * view, {@link ArgValues}, reads exactly the value the JDK reads from what the check accepted.
+ * of {@link Values#numberCheck} is what a grammar regex and {@link BigDecimal} decide (Java 17's
+ * range, on every JDK), and that of {@link Values#integerCheck} what {@link Long#parseLong} decides
+ * for ASCII digits; and the typed view, {@link ArgValues}, reads exactly the value the JDK reads
+ * from what the check accepted.
  */
 class ValuesDifferentialTest {
 
@@ -169,10 +171,22 @@ class ValuesDifferentialTest {
     }
     try {
       new BigDecimal(s);
-      return Values.VALID;
     } catch (NumberFormatException | ArithmeticException e) {
       return Values.OUT_OF_RANGE;
     }
+    // Java 17's BigDecimal refuses an exponent beyond an int ("Exponent overflow"); JDK 25's reads
+    // one whenever the scale still fits. A verdict must not depend on the JDK the processor or the
+    // service runs on, so agentkit holds every JDK to Java 17's range.
+    return exponentFitsAnInt(s) ? Values.VALID : Values.OUT_OF_RANGE;
+  }
+
+  private static boolean exponentFitsAnInt(String s) {
+    int e = Math.max(s.indexOf('e'), s.indexOf('E'));
+    if (e < 0) {
+      return true;
+    }
+    BigInteger exponent = new BigInteger(s.substring(s.charAt(e + 1) == '+' ? e + 2 : e + 1));
+    return exponent.bitLength() < Integer.SIZE;
   }
 
   @Property(tries = 3000)
@@ -208,9 +222,21 @@ class ValuesDifferentialTest {
             "1.25e-2147483646",
             "10e999999999999",
             "10e1000000000000",
-            "1e-99999999999999999999")) {
+            "1e-99999999999999999999",
+            "0e2147483648",
+            "0.5e2147483648",
+            "0.0e2147483648")) {
       assertThat(Values.numberCheck(s)).as(s).isEqualTo(jdkNumberVerdict(s));
     }
+  }
+
+  /** An exponent beyond an int, which JDK 25 reads when the scale fits, is refused on every JDK. */
+  @Example
+  void anExponentBeyondAnIntIsOutOfRangeOnEveryJdk() {
+    for (String s : List.of("1e2147483648", "0e2147483648", "0.5e2147483648", "-1.25e2147483649")) {
+      assertThat(Values.numberCheck(s)).as(s).isEqualTo(Values.OUT_OF_RANGE);
+    }
+    assertThat(Values.numberCheck("0.5e2147483647")).isEqualTo(Values.VALID);
   }
 
   // ---- integers ----------------------------------------------------------------------------

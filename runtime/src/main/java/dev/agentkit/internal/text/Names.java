@@ -213,6 +213,8 @@ public final class Names {
     for (String s : shown) {
       cut.add(s.length() > MAX_SUGGESTED ? s.substring(0, MAX_SUGGESTED - 3) + "..." : s);
     }
+    // Sorted as shown: a choice cut to "xx..." sorts before a longer one that is not cut.
+    cut.sort(null);
     return String.format(Locale.ROOT, "%,d", distinct.size())
         + (byName
             ? " in all (the " + MAX_LISTED + " nearest: "
