@@ -41,6 +41,7 @@ public final class ProposalInbox {
 
   private final Context ctx;
   private final int floodCap;
+  private final Limits limits;
   private final Duration defaultCoolOff;
   private final Upserts upserts;
   private final InFlight inFlight;
@@ -48,6 +49,7 @@ public final class ProposalInbox {
   private ProposalInbox(Builder b) {
     this.ctx = new Context(new Tx(b.dataSource), b.clock, b.agents, b.runTimeout);
     this.floodCap = b.floodCap;
+    this.limits = new Limits(b.maxQuestionChars, b.maxValueChars, b.maxJsonChars, b.maxBatchSize);
     this.defaultCoolOff = b.defaultCoolOff;
     this.upserts = new Upserts(this::coolOff);
     this.inFlight = new InFlight(ctx);
@@ -72,13 +74,13 @@ public final class ProposalInbox {
   public <S> ProposeReport propose(ProposalBatch<S> batch) {
     List<Proposal> kept = Proposals.dropNoOps(batch.actions(), batch.state(), batch.proposals());
     Proposals.Capped capped = Proposals.capPerAgent(kept, floodCap);
-    checkBatchSize(capped.kept().size());
+    limits.checkBatch(capped.kept().size());
     String digest = batch.actions().contract().map(Contract::digest).orElse("");
     TreeMap<String, Store.Row> rows = new TreeMap<>();
     TreeMap<String, String> refused = new TreeMap<>();
     for (Proposal p : capped.kept()) {
       Store.Row row = Store.Row.of(p, digest, deadlineAfter(p));
-      List<Limits.Problem> problems = Limits.check(p, row);
+      List<Limits.Problem> problems = limits.check(p, row);
       if (problems.isEmpty()) {
         rows.put(p.askKey(), row);
         refused.remove(p.askKey());
@@ -94,19 +96,6 @@ public final class ProposalInbox {
     refused.keySet().forEach(k -> done.put(k, Disposition.REFUSED));
     return new ProposeReport(
         done, batch.proposals().size() - kept.size(), capped.droppedByAgent(), refused);
-  }
-
-  private static void checkBatchSize(int size) {
-    if (size > Limits.BATCH) {
-      throw new InboxException(
-          InboxException.Kind.LIMIT,
-          "the batch holds "
-              + Text.count(size)
-              + " proposals after the no-op filter and the flood cap, over the limit of "
-              + Text.count(Limits.BATCH)
-              + " per propose call; nothing was stored: propose them in batches of at most "
-              + Text.count(Limits.BATCH));
-    }
   }
 
   /** The deadline of a new round of the proposal, from its agent's oversight; null for none. */
@@ -241,7 +230,7 @@ public final class ProposalInbox {
             who,
             "",
             () -> {
-              Limits.checkSlotValues(entry.askKey(), values);
+              limits.checkSlotValues(entry.askKey(), values);
               return Slots.fill(entry, values);
             });
     ActionSet<?> live =
@@ -386,6 +375,10 @@ public final class ProposalInbox {
     private int floodCap = DEFAULT_FLOOD_CAP;
     private Duration defaultCoolOff = InboxAgent.DEFAULT_COOL_OFF;
     private Duration runTimeout = DEFAULT_RUN_TIMEOUT;
+    private int maxQuestionChars = Limits.QUESTION;
+    private int maxValueChars = Limits.ARGUMENT;
+    private int maxJsonChars = Limits.JSON;
+    private int maxBatchSize = Limits.BATCH;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -448,6 +441,66 @@ public final class ProposalInbox {
                 + "): give the longest an op can take, or zero to let a person settle at once");
       }
       this.runTimeout = runTimeout;
+      return this;
+    }
+
+    /**
+     * The longest question a proposal may have: 20,000 characters by default, at most 1,000,000
+     * (its column's width). A proposal with a longer one is refused on its own ({@code
+     * [InboxLimit]} in {@link ProposeReport#refused()}).
+     *
+     * @throws InboxException {@code [InboxArgument]} outside 1 to 1,000,000
+     */
+    public Builder maxQuestionChars(int chars) {
+      this.maxQuestionChars =
+          Limits.setting("maxQuestionChars", chars, Limits.COLUMN, ", the width of its column");
+      return this;
+    }
+
+    /**
+     * The longest value a proposal or an accept may hold: an argument, a slot's drafted value or
+     * option, a metadata value, a slot value given on accept. 20,000 characters by default, at most
+     * 1,000,000; the values also count toward {@link #maxJsonChars} of what holds them.
+     *
+     * @throws InboxException {@code [InboxArgument]} outside 1 to 1,000,000
+     */
+    public Builder maxValueChars(int chars) {
+      this.maxValueChars =
+          Limits.setting(
+              "maxValueChars", chars, Limits.COLUMN, ", the width of the columns that hold them");
+      return this;
+    }
+
+    /**
+     * The most characters a proposal's ops, slots, refs, context and metadata may each take as
+     * stored (as JSON), and an accept's slot values: 100,000 by default, at most 1,000,000 (their
+     * columns' width).
+     *
+     * @throws InboxException {@code [InboxArgument]} outside 1 to 1,000,000
+     */
+    public Builder maxJsonChars(int chars) {
+      this.maxJsonChars =
+          Limits.setting("maxJsonChars", chars, Limits.COLUMN, ", the width of their columns");
+      return this;
+    }
+
+    /**
+     * The most proposals one {@link ProposalInbox#propose} stores, after the no-op filter and the
+     * flood cap: 1,000 by default. A bigger batch is refused before anything is written ({@code
+     * [InboxLimit]}); one transaction holds the row locks of the whole batch.
+     *
+     * @throws InboxException {@code [InboxArgument]} below 1
+     */
+    public Builder maxBatchSize(int proposals) {
+      if (proposals < 1) {
+        throw new InboxException(
+            InboxException.Kind.ARGUMENT,
+            "maxBatchSize is "
+                + proposals
+                + ": a batch limit below 1 would refuse every batch;"
+                + " give at least 1");
+      }
+      this.maxBatchSize = proposals;
       return this;
     }
 

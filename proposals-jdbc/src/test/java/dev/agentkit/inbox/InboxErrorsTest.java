@@ -104,6 +104,30 @@ class InboxErrorsTest {
   }
 
   @Test
+  void aLimitOutsideWhatTheColumnsHoldIsRefusedInOneSentence() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-limits").resolve("db"));
+    ProposalInbox.Builder b = ProposalInbox.builder(db);
+    assertThatThrownBy(() -> b.maxQuestionChars(0))
+        .hasMessage(
+            "[InboxArgument] maxQuestionChars is 0: give from 1 to 1,000,000, the width of its"
+                + " column");
+    assertThatThrownBy(() -> b.maxValueChars(1_000_001))
+        .hasMessage(
+            "[InboxArgument] maxValueChars is 1,000,001: give from 1 to 1,000,000, the width of the"
+                + " columns that hold them");
+    assertThatThrownBy(() -> b.maxJsonChars(-5))
+        .hasMessage(
+            "[InboxArgument] maxJsonChars is -5: give from 1 to 1,000,000, the width of their"
+                + " columns");
+    assertThatThrownBy(() -> b.maxBatchSize(0))
+        .hasMessage(
+            "[InboxArgument] maxBatchSize is 0: a batch limit below 1 would refuse every batch;"
+                + " give at least 1");
+    assertThat(b.maxQuestionChars(1).maxValueChars(1_000_000).maxJsonChars(1).maxBatchSize(1))
+        .isSameAs(b);
+  }
+
+  @Test
   void aRunnerThatNeedsTheRunContextSaysSoWhenCalledWithout() throws Exception {
     OpRunner keyed = OpRunner.withContext((call, run) -> run.idempotencyKey());
     dev.agentkit.Call call = dev.agentkit.Call.of("x", java.util.Map.of());

@@ -182,6 +182,8 @@ class WordsTest {
     String pair = "x".repeat(9) + "\uD83D\uDE00" + "y".repeat(100);
     String cut = Text.cut(pair, 10 + " … [111 characters in all; the rest not recorded]".length());
     assertThat(cut).isEqualTo("x".repeat(9) + " … [111 characters in all; the rest not recorded]");
+    assertThat(Text.cut("x".repeat(100), 10))
+        .isEqualTo(" … [100 characters in all; the rest not recorded]"); // the marker alone
     assertThat(Text.escaped("a\uD83D\uDE00b")).isEqualTo("a\uD83D\uDE00b");
     assertThat(Text.escaped("\uDE00\uD83D")).isEqualTo("\\uDE00\\uD83D");
     assertThat(Text.recordable(null, 10)).isEmpty();
@@ -203,7 +205,7 @@ class WordsTest {
                     "archive_project",
                     Map.of("project_id", "p1", "until", "2027-01-01", "note", "\uDC00")))
             .build();
-    assertThat(Limits.refusal(p.askKey(), Limits.check(p, row(p))))
+    assertThat(Limits.refusal(p.askKey(), Limits.DEFAULTS.check(p, row(p))))
         .startsWith(
             "[InboxUnstorable] the proposal \"triage:project:p1:archive_project\" was not stored"
                 + " (the rest of its batch was): 2 problems; correct the text the agent produced;"
