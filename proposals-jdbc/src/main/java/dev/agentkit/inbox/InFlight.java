@@ -141,7 +141,10 @@ final class InFlight {
     }
     int doubt = seen.opsDone();
     String said = Recovery.words(how, entry, doubt, who, why);
-    Resumed r = resume(entry, seen, agent, who, "settled", said, how != Settlement.NOT_APPLIED);
+    boolean sends =
+        how == Settlement.RUN_AGAIN
+            || (how == Settlement.APPLIED && doubt + 1 < entry.ops().size());
+    Resumed r = resume(entry, seen, agent, who, "settled", said, sends);
     if (how == Settlement.RUN_AGAIN) {
       Runs.Plan p =
           new Runs.Plan(entry, r.ops(), doubt, true, r.token(), seen.outcome(), who, r.digest());

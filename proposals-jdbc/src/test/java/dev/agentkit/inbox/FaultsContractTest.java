@@ -302,20 +302,38 @@ abstract class FaultsContractTest extends InboxSuite {
     assertThat(desk.applied).hasSize(1);
   }
 
+  /** Sets p1's budget, then archives it; the archive's note is a slot. */
+  private Proposal budgetThenArchive() {
+    return Proposal.builder("triage")
+        .labeler(desk)
+        .anchor("project", "p1")
+        .question("Archive this project and set its budget?")
+        .op(desk.actions(), Call.of("set_budget", Map.of("project_id", "p1", "amount", "0")))
+        .op(
+            desk.actions(),
+            Call.of("archive_project", Map.of("project_id", "p1", "until", "2027-01-01")))
+        .slot(UserSlot.optional("note", "").forOp(1))
+        .build();
+  }
+
+  @Test
+  void theFirstOfTwoOutcomesWhoseAcknowledgementIsLostIsReadBackAndTheSecondOpRuns() {
+    propose(budgetThenArchive());
+    String key = "triage:project:p1:set_budget";
+    faulty.arm(key, "running", 1, FaultyDataSource.When.AFTER_COMMIT);
+    Accepted a = faults.accept(key, "ann", Map.of());
+    assertThat(faulty.fired()).isTrue();
+    assertThat(a.done()).isTrue();
+    assertThat(desk.applied)
+        .extracting(Call::opcode)
+        .containsExactly("set_budget", "archive_project");
+    assertThat(a.entry().outcome())
+        .isEqualTo("op 0 (set_budget) done: budget 0; op 1 (archive_project) done");
+  }
+
   @Test
   void killedWhileRecordingTheFirstOfTwoOpsLeavesTheSecondUnsentUntilSettled() {
-    Proposal two =
-        Proposal.builder("triage")
-            .labeler(desk)
-            .anchor("project", "p1")
-            .question("Archive this project and set its budget?")
-            .op(desk.actions(), Call.of("set_budget", Map.of("project_id", "p1", "amount", "0")))
-            .op(
-                desk.actions(),
-                Call.of("archive_project", Map.of("project_id", "p1", "until", "2027-01-01")))
-            .slot(UserSlot.optional("note", "").forOp(1))
-            .build();
-    propose(two);
+    propose(budgetThenArchive());
     String key = "triage:project:p1:set_budget";
     faulty.arm(key, "running", 1, FaultyDataSource.When.BEFORE_COMMIT);
     InboxException e = catchInbox(() -> faults.accept(key, "ann", Map.of()));
@@ -535,6 +553,48 @@ abstract class FaultsContractTest extends InboxSuite {
             + " before settling it");
     assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.RUNNING);
     assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
+  void aRecoveryWhoseTakeOverAcknowledgementIsLostIsReadBackAndRunsItOnce() {
+    acceptedWithNothingRun();
+    faulty.arm(PRIORITY_T1, "running", 0, FaultyDataSource.When.AFTER_COMMIT);
+    Accepted recovered = faults.recover(PRIORITY_T1, "ops-oncall");
+    assertThat(faulty.fired()).isTrue();
+    assertThat(recovered.done()).isTrue();
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted", "recovered", "ran");
+  }
+
+  @Test
+  void aSettlementThatSendsAgainAgainstADriftedContractRunsNothingAndItStaysRunning() {
+    runningWithTheOutcomeLost();
+    clock.advance(RUN_TIMEOUT);
+    desk.contract.set(Desk.contract()); // the backend drops "urgent"
+    InboxException e =
+        catchInbox(() -> faults.settle(PRIORITY_T1, "bob", Settlement.RUN_AGAIN, "again"));
+    assertThat(e.getMessage())
+        .startsWith(
+            "[InboxDrift] the proposal \"triage:task:t1:set_priority\" was not run: an op no"
+                + " longer verifies against the live contract, so nothing ran and it stays"
+                + " running; settle it with Settlement.NOT_APPLIED, or restore what the op needs in"
+                + " the backend\n  - [");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.RUNNING);
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted", "refused");
+  }
+
+  @Test
+  void aSettlementThatSendsNothingNeedsNoContract() {
+    runningWithTheOutcomeLost();
+    clock.advance(RUN_TIMEOUT);
+    desk.down.set(true);
+    Accepted settled = faults.settle(PRIORITY_T1, "bob", Settlement.APPLIED, "it is urgent");
+    assertThat(settled.entry().state()).isEqualTo(ProposalState.DONE);
+    assertThat(desk.applied).hasSize(1);
+    assertThat(faults.history(PRIORITY_T1).get(2))
+        .extracting(AuditEvent::action, AuditEvent::contractDigest)
+        .containsExactly("settled", "");
   }
 
   @Test
