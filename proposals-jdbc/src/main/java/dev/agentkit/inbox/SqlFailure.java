@@ -32,11 +32,8 @@ final class SqlFailure extends SQLException {
           Map.entry("55", "a lock or object was not available"),
           Map.entry("HYT00", "a lock was not granted in time"));
 
-  private final String statement;
-
   private SqlFailure(String statement, String state, int vendorCode) {
     super(safeText(statement, state), state, vendorCode);
-    this.statement = statement;
   }
 
   /**
@@ -50,11 +47,6 @@ final class SqlFailure extends SQLException {
     SqlFailure f = new SqlFailure(statement, state(e), e.getErrorCode());
     f.setStackTrace(e.getStackTrace());
     return f;
-  }
-
-  /** The statement's name, such as {@code insert proposals}; empty when it is not known. */
-  String statement() {
-    return statement;
   }
 
   /** The first SQL state in the exception, its batch chain and its causes; empty if none. */

@@ -90,7 +90,39 @@ abstract class InboxContractTest extends InboxSuite {
     assertThat(reopened.decision()).isEmpty();
     assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "declined", "reopened");
     assertThat(inbox.history(PRIORITY_T1).get(1).outcome()).isEqualTo("not now");
+    assertThat(inbox.history(PRIORITY_T1).get(2))
+        .extracting(AuditEvent::round, AuditEvent::outcome)
+        .containsExactly(2, "pending again after declined (round 1)");
     assertThat(rows("agentkit_proposal")).isEqualTo(1);
+  }
+
+  @Test
+  void aReopenedAskIsShownUnderItsNewContext() {
+    ActionSet<Desk> acts = desk.actions();
+    Call urgent = Call.of("set_priority", Map.of("task_id", "t1", "priority", "urgent"));
+    Proposal onP7 =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor("task", "t1")
+            .question("Make this task urgent?")
+            .op(acts, urgent)
+            .context("project", "p7")
+            .build();
+    propose(onP7);
+    inbox.decline(PRIORITY_T1, "ann", "not now");
+    clock.advance(Duration.ofHours(24));
+    Proposal onP8 =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor("task", "t1")
+            .question("Make this task urgent?")
+            .op(acts, urgent)
+            .context("project", "p8")
+            .build();
+    assertThat(propose(onP8).byKey()).containsEntry(PRIORITY_T1, Disposition.REOPENED);
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p8"))))
+        .containsExactly(PRIORITY_T1);
+    assertThat(keys(inbox.pending(InboxQuery.pending().context("project", "p7")))).isEmpty();
   }
 
   @Test
@@ -352,6 +384,111 @@ abstract class InboxContractTest extends InboxSuite {
     assertThat(e.problems()).anySatisfy(p -> assertThat(p).startsWith("[DriftBreaking]"));
     assertThat(desk.applied).isEmpty();
     assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+  }
+
+  /** Sets p1's budget, then archives it: two ops in one proposal. */
+  private Proposal budgetThenArchive() {
+    return Proposal.builder("triage")
+        .labeler(desk)
+        .anchor("project", "p1")
+        .question("Set this project's budget, then archive it?")
+        .op(desk.actions(), Call.of("set_budget", Map.of("project_id", "p1", "amount", "0")))
+        .op(
+            desk.actions(),
+            Call.of("archive_project", Map.of("project_id", "p1", "until", "2027-01-01")))
+        .build();
+  }
+
+  @Test
+  void twoOpsRunInOrderAndEachOutcomeIsRecorded() {
+    propose(budgetThenArchive());
+    Accepted a = inbox.accept("triage:project:p1:set_budget", "ann", Map.of());
+    assertThat(a.done()).isTrue();
+    assertThat(a.outcomes()).hasSize(2);
+    assertThat(desk.applied)
+        .extracting(Call::opcode)
+        .containsExactly("set_budget", "archive_project");
+    assertThat(a.entry().outcome())
+        .isEqualTo("op 0 (set_budget) done: budget 0; op 1 (archive_project) done");
+    assertThat(a.entry().opsDone()).isEqualTo(2);
+    assertThat(actions("triage:project:p1:set_budget"))
+        .containsExactly("proposed", "accepted", "ran");
+  }
+
+  @Test
+  void whenTheFirstOfTwoOpsFailsTheSecondDoesNotRun() {
+    propose(budgetThenArchive());
+    Accepted a =
+        withRunner(
+                call -> {
+                  if (call.opcode().equals("set_budget")) {
+                    throw new dev.agentkit.CallFailedException("the budget is frozen");
+                  }
+                  return desk.apply(call);
+                })
+            .accept("triage:project:p1:set_budget", "ann", Map.of());
+    assertThat(a.done()).isFalse();
+    assertThat(a.outcomes()).hasSize(1);
+    assertThat(desk.applied).isEmpty();
+    assertThat(a.entry().state()).isEqualTo(ProposalState.FAILED);
+    assertThat(a.entry().outcome())
+        .isEqualTo(
+            "op 0 (set_budget) failed: the budget is frozen; op 1 (archive_project) did not run");
+  }
+
+  @Test
+  void aRunnerThatThrowsSomethingElseFailsTheOpNamingTheExceptionWithoutSecrets() {
+    propose(desk.priority("triage", "t1", "urgent"), desk.priority("triage", "t2", "urgent"));
+    Accepted said =
+        withRunner(
+                call -> {
+                  throw new IllegalStateException("the backend said no; token=abc123 was used");
+                })
+            .accept(PRIORITY_T1, "ann", Map.of());
+    assertThat(said.entry().state()).isEqualTo(ProposalState.FAILED);
+    assertThat(said.entry().outcome())
+        .isEqualTo(
+            "op 0 (set_priority) failed: the op runner threw IllegalStateException: the backend"
+                + " said no; token=*** was used");
+    Accepted silent =
+        withRunner(
+                call -> {
+                  throw new java.io.IOException();
+                })
+            .accept("triage:task:t2:set_priority", "ann", Map.of());
+    assertThat(silent.entry().outcome())
+        .isEqualTo("op 0 (set_priority) failed: the op runner threw IOException");
+  }
+
+  @Test
+  void anAcceptOfAProposalDeclinedWhileItWasBeingVerifiedIsRefused() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    ProposalInbox slow =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(
+                InboxAgent.live(
+                    "triage",
+                    () -> {
+                      inbox.decline(PRIORITY_T1, "bob", "no"); // while ann's accept verifies
+                      return desk.actions();
+                    },
+                    desk::apply))
+            .build();
+    assertThat(catchInbox(() -> slow.accept(PRIORITY_T1, "ann", Map.of())).getMessage())
+        .isEqualTo(
+            "[InboxNotPending] the proposal \"triage:task:t1:set_priority\" is declined by bob at"
+                + " 2026-11-30T12:00:00Z, so it cannot be accepted; only a pending proposal can be"
+                + " accepted or declined");
+    assertThat(desk.applied).isEmpty();
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "declined");
+  }
+
+  private ProposalInbox withRunner(OpRunner runner) {
+    return ProposalInbox.builder(db)
+        .clock(clock)
+        .agent(InboxAgent.bind("triage", desk.source, Desk.uses(), runner))
+        .build();
   }
 
   @Test

@@ -71,6 +71,43 @@ class InboxErrorsTest {
                 + " that the inbox's migrations ran");
   }
 
+  /** An H2 trigger that refuses every update as a serialization failure, as a busy server would. */
+  public static final class Conflict implements org.h2.api.Trigger {
+    @Override
+    public void fire(Connection c, Object[] before, Object[] after) throws java.sql.SQLException {
+      throw new java.sql.SQLException("could not serialize access", "40001");
+    }
+  }
+
+  @Test
+  void aTransactionThatConflictsOnEveryAttemptIsBusy() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-busy").resolve("db"));
+    Desk desk = new Desk();
+    ProposalInbox inbox =
+        ProposalInbox.builder(db)
+            .agent(InboxAgent.bind("triage", desk.source, Desk.uses(), desk::apply))
+            .build();
+    inbox.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TRIGGER agentkit_conflict BEFORE UPDATE ON agentkit_proposal FOR EACH ROW CALL '"
+              + Conflict.class.getName()
+              + "'");
+    }
+    InboxException e =
+        catchInbox(() -> inbox.decline("triage:task:t1:set_priority", "ann", "not now"));
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "[InboxBusy] the inbox could not decline \"triage:task:t1:set_priority\": concurrent"
+                + " writers conflicted on all 30 attempts (SQL state 40001); retry later, or give"
+                + " the DataSource more connections");
+    assertThat(e.getCause()).isNull();
+    assertThat(inbox.get("triage:task:t1:set_priority").orElseThrow().state())
+        .isEqualTo(ProposalState.PENDING);
+  }
+
   @Test
   void badSettingsAreRefusedInOneSentence() throws Exception {
     DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-settings").resolve("db"));
