@@ -71,22 +71,6 @@ final class Limits {
     this.batch = batch;
   }
 
-  int question() {
-    return question;
-  }
-
-  int value() {
-    return value;
-  }
-
-  int json() {
-    return json;
-  }
-
-  int batch() {
-    return batch;
-  }
-
   /**
    * One value to check: what it is (for the sentence), the value, its limit, what the limit is per,
    * the builder setting that raises it (empty when fixed), and whether it is stored in a plain text

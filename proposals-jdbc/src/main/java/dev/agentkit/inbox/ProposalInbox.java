@@ -67,9 +67,10 @@ public final class ProposalInbox {
    * Stores one agent run's proposals in one transaction, after the runtime's no-op filter ({@link
    * Proposals#dropNoOps}) and flood cap ({@link Proposals#capPerAgent}, {@link Builder#floodCap}).
    * Per ask key: a new key is added as pending; a pending one is refreshed (one row, the newest
-   * wording); a declined one stays declined until its agent's cool-off has passed since the
-   * refusal, then is reopened; a done or failed one is reopened; an accepted one awaiting its
-   * outcome is left alone. Within a batch the last proposal of a key wins.
+   * wording; a new version when what it runs changed); a declined or done one stays so until its
+   * agent's cool-off has passed since the decision, then is reopened; a failed one is reopened; one
+   * in flight (accepted or running) is left alone; one over a limit is refused on its own. Within a
+   * batch the last proposal of a key wins.
    */
   public <S> ProposeReport propose(ProposalBatch<S> batch) {
     List<Proposal> kept = Proposals.dropNoOps(batch.actions(), batch.state(), batch.proposals());
@@ -177,9 +178,11 @@ public final class ProposalInbox {
    * oversight's set, claims the proposal (a conditional update from pending, so of concurrent
    * accepts exactly one wins), runs the ops through the agent's {@link OpRunner} in order (stopping
    * at the first failure), and records the outcome. A refused accept leaves the proposal pending
-   * and is recorded in the audit trail. If the process stops after the claim and before the outcome
-   * is written, the proposal stays {@link ProposalState#ACCEPTED}: visible, and never run again by
-   * the inbox.
+   * and is recorded in the audit trail. If the accept stops after the claim (the process dies, or a
+   * connection is lost and what it wrote cannot be read back), the proposal stays {@link
+   * ProposalState#ACCEPTED} when none of its ops was handed to the runner ({@link #recover} runs
+   * them) or {@link ProposalState#RUNNING} with the op in doubt ({@link #settle} decides it): both
+   * visible, and the inbox never sends an op that may have reached the backend again on its own.
    *
    * @throws InboxException {@code [InboxNotFound]}, {@code [InboxNotPending]} (decided already, or
    *     another accept won), {@code [InboxUnknownAgent]}, {@code [InboxNotApprover]}, {@code
@@ -536,7 +539,8 @@ public final class ProposalInbox {
     }
   }
 
-  private static String firstLine(String text) {
+  /** The first line of the text, stripped; empty for null. */
+  static String firstLine(String text) {
     String t = text == null ? "" : text.strip();
     int nl = t.indexOf('\n');
     return nl < 0 ? t : t.substring(0, nl).strip();

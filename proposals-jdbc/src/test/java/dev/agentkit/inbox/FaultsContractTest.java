@@ -95,6 +95,51 @@ abstract class FaultsContractTest extends InboxSuite {
   }
 
   @Test
+  void aProposeKilledBeforeItsCommitStoresNothingAndOneWhoseAcknowledgementIsLostStoresItOnce() {
+    ProposalBatch<Desk> batch =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    faulty.arm(PRIORITY_T1, "pending", 0, FaultyDataSource.When.BEFORE_COMMIT);
+    assertKilled(catchInbox(() -> faults.propose(batch)), "store the proposals", "commit", "");
+    assertThat(inbox.get(PRIORITY_T1)).isEmpty();
+    assertThat(rows("agentkit_proposal_audit")).isZero();
+
+    faulty.arm(PRIORITY_T1, "pending", 0, FaultyDataSource.When.AFTER_COMMIT);
+    assertKilled(catchInbox(() -> faults.propose(batch)), "store the proposals", "commit", "");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+    assertThat(faults.propose(batch).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, ProposeReport.Disposition.REFRESHED));
+    assertThat(rows("agentkit_proposal")).isEqualTo(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().version()).isEqualTo(1);
+  }
+
+  @Test
+  void aDeclineKilledBeforeItsCommitLeavesItPendingAndOneWhoseAcknowledgementIsLostStands() {
+    proposeT1();
+    faulty.arm(PRIORITY_T1, "declined", 0, FaultyDataSource.When.BEFORE_COMMIT);
+    assertKilled(
+        catchInbox(() -> faults.decline(PRIORITY_T1, "ann", "no")),
+        "decline \"triage:task:t1:set_priority\"",
+        "commit",
+        "");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+
+    faulty.arm(PRIORITY_T1, "declined", 0, FaultyDataSource.When.AFTER_COMMIT);
+    assertKilled(
+        catchInbox(() -> faults.decline(PRIORITY_T1, "ann", "no")),
+        "decline \"triage:task:t1:set_priority\"",
+        "commit",
+        "");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.DECLINED);
+    assertThat(catchInbox(() -> faults.decline(PRIORITY_T1, "ann", "no")).getMessage())
+        .isEqualTo(
+            "[InboxNotPending] the proposal \"triage:task:t1:set_priority\" is declined by ann at"
+                + " 2026-11-30T12:00:00Z, so it cannot be declined; only a pending proposal can be"
+                + " accepted or declined");
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "declined");
+  }
+
+  @Test
   void aClaimWhoseAcknowledgementIsLostIsReadBackAndTheAcceptGoesOn() {
     proposeT1();
     faulty.arm(PRIORITY_T1, "accepted", 0, FaultyDataSource.When.AFTER_COMMIT);
@@ -344,6 +389,10 @@ abstract class FaultsContractTest extends InboxSuite {
                 + " proposal stays running");
     assertThat(desk.applied).extracting(Call::opcode).containsExactly("set_budget");
     clock.advance(RUN_TIMEOUT);
+    desk.down.set(true); // op 1 is still to be sent, so it is verified first
+    assertThat(catchInbox(() -> faults.settle(key, "bob", Settlement.APPLIED, "")).kind())
+        .isEqualTo(InboxException.Kind.SOURCE_UNAVAILABLE);
+    desk.down.set(false);
     Accepted settled = faults.settle(key, "bob", Settlement.APPLIED, "");
     assertThat(settled.done()).isTrue();
     assertThat(settled.outcomes()).hasSize(1);
@@ -440,6 +489,19 @@ abstract class FaultsContractTest extends InboxSuite {
                 + " \"triage:task:t1:set_priority\"; register it with"
                 + " ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))");
     assertThat(desk.applied).hasSize(1);
+  }
+
+  @Test
+  void anInboxWithoutTheAgentDoesNotRecoverAnAcceptedProposal() {
+    acceptedWithNothingRun();
+    ProposalInbox bare = ProposalInbox.builder(db).clock(clock).build();
+    assertThat(catchInbox(() -> bare.recover(PRIORITY_T1, "ann")).getMessage())
+        .isEqualTo(
+            "[InboxUnknownAgent] the inbox has no agent \"triage\", so it cannot run the ops of"
+                + " \"triage:task:t1:set_priority\"; register it with"
+                + " ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))");
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.ACCEPTED);
+    assertThat(desk.applied).isEmpty();
   }
 
   @Test
@@ -556,6 +618,23 @@ abstract class FaultsContractTest extends InboxSuite {
   }
 
   @Test
+  void theFirstOfTwoOpsSettledAsNotAppliedSendsNothingAndNeedsNoContract() {
+    propose(budgetThenArchive());
+    String key = "triage:project:p1:set_budget";
+    faulty.arm(key, "running", 1, FaultyDataSource.When.BEFORE_COMMIT);
+    catchInbox(() -> faults.accept(key, "ann", Map.of()));
+    clock.advance(RUN_TIMEOUT);
+    desk.down.set(true);
+    Accepted settled = faults.settle(key, "bob", Settlement.NOT_APPLIED, "budget unchanged");
+    assertThat(settled.entry().state()).isEqualTo(ProposalState.FAILED);
+    assertThat(settled.entry().outcome())
+        .isEqualTo(
+            "op 0 (set_budget) failed: it did not take effect (settled by bob: budget unchanged);"
+                + " op 1 (archive_project) did not run");
+    assertThat(desk.applied).extracting(Call::opcode).containsExactly("set_budget");
+  }
+
+  @Test
   void aRecoveryWhoseTakeOverAcknowledgementIsLostIsReadBackAndRunsItOnce() {
     acceptedWithNothingRun();
     faulty.arm(PRIORITY_T1, "running", 0, FaultyDataSource.When.AFTER_COMMIT);
@@ -589,10 +668,18 @@ abstract class FaultsContractTest extends InboxSuite {
     runningWithTheOutcomeLost();
     clock.advance(RUN_TIMEOUT);
     desk.down.set(true);
+    assertThat(
+            catchInbox(() -> faults.settle(PRIORITY_T1, "bob", Settlement.RUN_AGAIN, ""))
+                .getMessage())
+        .startsWith(
+            "[InboxSourceUnavailable] the proposal \"triage:task:t1:set_priority\" was not run:"
+                + " its agent's live contract could not be had, so nothing was verified and nothing"
+                + " ran; it stays running: recover or settle it again once the contract source"
+                + " answers\n  - [ContractUnavailable]");
     Accepted settled = faults.settle(PRIORITY_T1, "bob", Settlement.APPLIED, "it is urgent");
     assertThat(settled.entry().state()).isEqualTo(ProposalState.DONE);
     assertThat(desk.applied).hasSize(1);
-    assertThat(faults.history(PRIORITY_T1).get(2))
+    assertThat(faults.history(PRIORITY_T1).get(3))
         .extracting(AuditEvent::action, AuditEvent::contractDigest)
         .containsExactly("settled", "");
   }

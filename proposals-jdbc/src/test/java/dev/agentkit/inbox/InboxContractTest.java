@@ -97,6 +97,19 @@ abstract class InboxContractTest extends InboxSuite {
   }
 
   @Test
+  void anInboxWithoutTheAgentHoldsItsRefusalsForItsDefaultCoolOff() {
+    propose(desk.priority("triage", "t1", "urgent"));
+    inbox.decline(PRIORITY_T1, "ann", "not now");
+    ProposalBatch<Desk> again =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    ProposalInbox weekly = ProposalInbox.builder(db).clock(clock).build();
+    assertThat(weekly.propose(again).byKey()).containsEntry(PRIORITY_T1, Disposition.KEPT_DECIDED);
+    ProposalInbox impatient =
+        ProposalInbox.builder(db).clock(clock).defaultCoolOff(Duration.ZERO).build();
+    assertThat(impatient.propose(again).byKey()).containsEntry(PRIORITY_T1, Disposition.REOPENED);
+  }
+
+  @Test
   void aReopenedAskIsShownUnderItsNewContext() {
     ActionSet<Desk> acts = desk.actions();
     Call urgent = Call.of("set_priority", Map.of("task_id", "t1", "priority", "urgent"));
@@ -852,6 +865,8 @@ abstract class InboxContractTest extends InboxSuite {
     clock.advance(Duration.ofHours(2));
     assertThat(o.sweep().byKey()).isEmpty();
     assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "kept");
+    assertThat(inbox.history(PRIORITY_T1).get(1).outcome())
+        .isEqualTo("past its deadline; kept pending, no deadline");
   }
 
   @Test

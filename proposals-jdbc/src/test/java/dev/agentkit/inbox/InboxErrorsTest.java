@@ -162,6 +162,7 @@ class InboxErrorsTest {
                 + " give at least 1");
     assertThat(b.maxQuestionChars(1).maxValueChars(1_000_000).maxJsonChars(1).maxBatchSize(1))
         .isSameAs(b);
+    assertThat(b.floodCap(1).defaultCoolOff(Duration.ZERO).runTimeout(Duration.ZERO)).isSameAs(b);
   }
 
   @Test

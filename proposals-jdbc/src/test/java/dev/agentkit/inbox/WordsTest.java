@@ -193,6 +193,15 @@ class WordsTest {
   }
 
   @Test
+  void aMigrationFailureShowsTheFirstLineOfFlywaysWords() {
+    assertThat(ProposalInbox.firstLine(null)).isEmpty();
+    assertThat(ProposalInbox.firstLine("  Unable to obtain connection  "))
+        .isEqualTo("Unable to obtain connection");
+    assertThat(ProposalInbox.firstLine("\n Validate failed: \nMigration checksum mismatch"))
+        .isEqualTo("Validate failed:");
+  }
+
+  @Test
   void aProposalWithSeveralProblemsListsThemAll() {
     Proposal p =
         Proposal.builder("triage")
