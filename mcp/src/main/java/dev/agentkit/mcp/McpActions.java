@@ -24,6 +24,9 @@ import java.util.Objects;
  * blanked. Thread-safe.
  */
 public final class McpActions {
+  /** The {@code _meta} entry {@link #run(Call, String)} sends the idempotency key as. */
+  public static final String IDEMPOTENCY_KEY = "agentkit/idempotency-key";
+
   private static final int EXCERPT_CHARS = 500;
 
   private final McpContractSource source;
@@ -54,6 +57,23 @@ public final class McpActions {
    * @throws IllegalStateException when the call is not bound (not verified)
    */
   public String run(Call call) throws CallFailedException {
+    return run(call, null);
+  }
+
+  /**
+   * Calls the call's tool with an idempotency key in the request's {@code _meta}, as {@code
+   * "_meta": {"agentkit/idempotency-key": "..."}}, so that a server that honours it applies a
+   * repeat of the call once: the proposal inbox passes its op's key ({@code
+   * RunContext.idempotencyKey()}), the same for every run of the op, so that sending it again after
+   * an unknown outcome is safe.
+   *
+   * @param call a call a set bound and verified
+   * @param idempotencyKey the key to send, or null to send none
+   * @return as {@link #run(Call)}
+   * @throws CallFailedException as {@link #run(Call)}
+   * @throws IllegalStateException when the call is not bound (not verified)
+   */
+  public String run(Call call, String idempotencyKey) throws CallFailedException {
     String opcode = call.op().opcode();
     List<Operand> fields;
     try {
@@ -75,9 +95,7 @@ public final class McpActions {
               .request(
                   "tools/call " + opcode,
                   timeout,
-                  c ->
-                      c.callTool(
-                          McpSchema.CallToolRequest.builder(opcode).arguments(arguments).build()));
+                  c -> c.callTool(request(opcode, arguments, idempotencyKey)));
     } catch (McpFailure e) {
       throw failed(opcode, untagged(e.getMessage()));
     }
@@ -86,6 +104,16 @@ public final class McpActions {
       throw failed(opcode, "the tool reported an error" + excerpt(text));
     }
     return text.isEmpty() ? null : text;
+  }
+
+  private static McpSchema.CallToolRequest request(
+      String opcode, Map<String, Object> arguments, String idempotencyKey) {
+    McpSchema.CallToolRequest.Builder b =
+        McpSchema.CallToolRequest.builder(opcode).arguments(arguments);
+    if (idempotencyKey != null) {
+      b.meta(Map.of(IDEMPOTENCY_KEY, idempotencyKey));
+    }
+    return b.build();
   }
 
   /** The result's text content, one part a line; else its structured content as JSON. */

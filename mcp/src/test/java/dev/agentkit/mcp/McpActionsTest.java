@@ -13,6 +13,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,6 +51,50 @@ class McpActionsTest {
 
   private static McpActions actions() {
     return McpActions.builder(source).build();
+  }
+
+  @Test
+  @SuppressWarnings("deprecation") // the SDK's low-level session factory, as HttpToolServer uses
+  void anIdempotencyKeyIsSentInTheCallsMeta() throws Exception {
+    ToolServer board = Scenarios.taskboard();
+    List<Object> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Map<String, io.modelcontextprotocol.server.McpRequestHandler<?>> handlers =
+        new java.util.LinkedHashMap<>(board.handlers());
+    io.modelcontextprotocol.server.McpRequestHandler<McpSchema.CallToolResult> recording =
+        (exchange, params) -> {
+          received.add(params);
+          return reactor.core.publisher.Mono.just(ToolServer.text("ok"));
+        };
+    handlers.put(McpSchema.METHOD_TOOLS_CALL, recording);
+    var provider =
+        io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider
+            .builder()
+            .jsonMapper(ToolServer.JSON)
+            .mcpEndpoint("/mcp")
+            .build();
+    provider.setSessionFactory(
+        new io.modelcontextprotocol.spec.DefaultMcpStreamableServerSessionFactory(
+            ToolServer.timeout(), board::initializeMono, handlers, Map.of()));
+    try (HttpToolServer server = HttpToolServer.serve(provider, provider);
+        McpContractSource http =
+            McpContractSource.http(server.url()).contractName("taskboard").build()) {
+      ActionSet<Void> acts = bindAll(http.fetch());
+      Call call = acts.verified(Call.of("list_tasks", Map.of("project_id", "p1")));
+      McpActions actions = McpActions.builder(http).build();
+      assertThat(actions.run(call, "agentkit-0123456789abcdef0123456789abcdef-0")).isEqualTo("ok");
+      assertThat(actions.run(call)).isEqualTo("ok");
+      assertThat(received).hasSize(2);
+      McpSchema.CallToolRequest keyed =
+          ToolServer.JSON.convertValue(received.get(0), McpSchema.CallToolRequest.class);
+      assertThat(keyed.meta())
+          .containsExactly(
+              Map.entry("agentkit/idempotency-key", "agentkit-0123456789abcdef0123456789abcdef-0"));
+      assertThat(keyed.arguments()).containsExactly(Map.entry("project_id", "p1"));
+      assertThat(((Map<?, ?>) received.get(0)).containsKey("_meta")).as("the wire name").isTrue();
+      McpSchema.CallToolRequest plain =
+          ToolServer.JSON.convertValue(received.get(1), McpSchema.CallToolRequest.class);
+      assertThat(plain.meta()).isNull();
+    }
   }
 
   @Test

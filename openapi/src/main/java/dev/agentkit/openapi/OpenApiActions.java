@@ -34,6 +34,9 @@ public final class OpenApiActions {
   /** The default cap on a response: 1 MiB. */
   public static final int DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
+  /** The header {@link #run(Call, String)} sends the idempotency key in. */
+  public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
   private static final int EXCERPT_CHARS = 300;
 
   private final String base;
@@ -85,6 +88,24 @@ public final class OpenApiActions {
    * @throws IllegalStateException when the call is not bound (not verified)
    */
   public String run(Call call) throws CallFailedException {
+    return run(call, null);
+  }
+
+  /**
+   * Sends the call's request with an {@code Idempotency-Key} header, so that a backend that honours
+   * the header applies a repeat of the request once: the proposal inbox passes its op's key ({@code
+   * RunContext.idempotencyKey()}), the same for every run of the op, so that sending it again after
+   * an unknown outcome is safe. The header replaces one of the same name set on the builder or by
+   * an argument.
+   *
+   * @param call a call a set bound and verified
+   * @param idempotencyKey the key to send, or null to send none
+   * @return as {@link #run(Call)}
+   * @throws CallFailedException as {@link #run(Call)}
+   * @throws IllegalStateException when the call is not bound (not verified)
+   * @throws IllegalArgumentException when the key is not a valid header value
+   */
+  public String run(Call call, String idempotencyKey) throws CallFailedException {
     String opcode = call.op().opcode();
     Route route;
     try {
@@ -102,7 +123,17 @@ public final class OpenApiActions {
               + ", so there is no request to send");
     }
     HttpRequest request = RequestWriter.write(route, call, base, requestTimeout, headers);
-    return send(opcode, route, request);
+    return send(opcode, route, keyed(request, idempotencyKey));
+  }
+
+  /** The request with its {@code Idempotency-Key} header, or as it is when there is no key. */
+  private static HttpRequest keyed(HttpRequest request, String idempotencyKey) {
+    if (idempotencyKey == null) {
+      return request;
+    }
+    return HttpRequest.newBuilder(request, (name, value) -> true)
+        .setHeader(IDEMPOTENCY_KEY, idempotencyKey)
+        .build();
   }
 
   private String send(String opcode, Route route, HttpRequest request) throws CallFailedException {

@@ -91,6 +91,26 @@ class OpenApiActionsTest {
   }
 
   @Test
+  void anIdempotencyKeyIsSentAsItsHeaderAndReplacesOneOfTheSameName() throws Exception {
+    backend.serve("/api", 200, "[]");
+    OpenApiActions keyed =
+        OpenApiActions.builder(backend.uri("/api/"), source)
+            .header("Idempotency-Key", "from-the-builder")
+            .build();
+    Call call = verified("listTasks", Map.of("project", "p1"));
+    keyed.run(call, "agentkit-0123456789abcdef0123456789abcdef-0");
+    keyed.run(call, "agentkit-0123456789abcdef0123456789abcdef-0"); // sent again: the same key
+    actions().run(call);
+    assertThat(backend.received)
+        .extracting(r -> r.headers().get("Idempotency-Key"))
+        .containsExactly(
+            "agentkit-0123456789abcdef0123456789abcdef-0",
+            "agentkit-0123456789abcdef0123456789abcdef-0",
+            null);
+    assertThat(backend.received.get(0).rawPath()).isEqualTo("/api/projects/p1/tasks");
+  }
+
+  @Test
   void aGetSendsAListQueryAndAHeaderAndNoBody() throws Exception {
     backend.serve("/api", 200, "[]");
     actions()

@@ -35,6 +35,12 @@ import java.util.TreeMap;
  * @param escalated whether the sweep has handed it to the escalation set
  * @param context the objects it is also shown under, besides its anchor
  * @param metadata the host application's entries, sorted by key
+ * @param version 1 at first in each round; one more each time a refresh changes what the proposal
+ *     runs (its ops or slots), which leaves earlier approvals behind: an approval counts only
+ *     toward the version it was given to
+ * @param opsDone how many of the ops have a recorded outcome; while {@link ProposalState#RUNNING},
+ *     the op at this index was handed to the runner and its outcome is not known
+ * @param opStartedAt when the op at {@code opsDone} was handed to the runner, while running
  */
 public record InboxEntry(
     String askKey,
@@ -55,7 +61,10 @@ public record InboxEntry(
     Optional<Instant> deadline,
     boolean escalated,
     List<ObjectRef> context,
-    SortedMap<String, String> metadata) {
+    SortedMap<String, String> metadata,
+    int version,
+    int opsDone,
+    Optional<Instant> opStartedAt) {
 
   /** Copies the lists and the map. */
   public InboxEntry {
@@ -64,6 +73,60 @@ public record InboxEntry(
     refs = List.copyOf(refs);
     ops = List.copyOf(ops);
     slots = List.copyOf(slots);
+  }
+
+  /**
+   * The idempotency key the inbox sends op {@code opIndex} of this round and version with (see
+   * {@link RunContext}): what to look for in the backend when settling an op in doubt.
+   */
+  public String idempotencyKey(int opIndex) {
+    return RunContext.idempotencyKey(askKey, round, version, proposedAt, opIndex);
+  }
+
+  /** An entry of version 1 with no run, as rows written before versions were stored read. */
+  public InboxEntry(
+      String askKey,
+      String agent,
+      ObjectRef anchor,
+      List<ObjectRef> refs,
+      String question,
+      List<Call> ops,
+      List<UserSlot> slots,
+      Archetype archetype,
+      ProposalState state,
+      int round,
+      String proposedDigest,
+      Instant proposedAt,
+      Instant updatedAt,
+      Optional<Decision> decision,
+      String outcome,
+      Optional<Instant> deadline,
+      boolean escalated,
+      List<ObjectRef> context,
+      SortedMap<String, String> metadata) {
+    this(
+        askKey,
+        agent,
+        anchor,
+        refs,
+        question,
+        ops,
+        slots,
+        archetype,
+        state,
+        round,
+        proposedDigest,
+        proposedAt,
+        updatedAt,
+        decision,
+        outcome,
+        deadline,
+        escalated,
+        context,
+        metadata,
+        1,
+        0,
+        Optional.empty());
   }
 
   /**

@@ -28,12 +28,21 @@ final class Json {
   private Json() {}
 
   static String ops(List<ProposalOp> ops) {
-    List<Map<String, Object>> out = new ArrayList<>(ops.size());
+    List<Call> calls = new ArrayList<>(ops.size());
     for (ProposalOp op : ops) {
+      calls.add(op.call());
+    }
+    return calls(calls);
+  }
+
+  /** Calls in their canonical text: arguments sorted, so equal calls always read the same. */
+  static String calls(List<Call> calls) {
+    List<Map<String, Object>> out = new ArrayList<>(calls.size());
+    for (Call call : calls) {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("opcode", op.opcode());
-      m.put("args", new LinkedHashMap<>(op.call().args()));
-      m.put("userFills", op.call().userFills());
+      m.put("opcode", call.opcode());
+      m.put("args", new TreeMap<>(call.args()));
+      m.put("userFills", call.userFills());
       out.add(m);
     }
     return write(out);

@@ -1,33 +1,21 @@
 package dev.agentkit.inbox;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.BindException;
 import dev.agentkit.Call;
-import dev.agentkit.CallFailedException;
-import dev.agentkit.Outcome;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Problem;
-import dev.agentkit.drift.DriftException;
 import dev.agentkit.inbox.ProposeReport.Disposition;
-import dev.agentkit.internal.Choices;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.Proposals;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Supplier;
+import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -48,18 +36,23 @@ public final class ProposalInbox {
   /** Who the audit trail names for a decline made by the sweep at a deadline. */
   public static final String EXPIRY_ACTOR = "agentkit:expiry";
 
-  private final Tx tx;
-  private final Clock clock;
+  /** How long an op may run before {@link #settle} may decide its outcome, when none is given. */
+  public static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofMinutes(15);
+
+  private final Context ctx;
   private final int floodCap;
+  private final Limits limits;
   private final Duration defaultCoolOff;
-  private final Map<String, InboxAgent> agents;
+  private final Upserts upserts;
+  private final InFlight inFlight;
 
   private ProposalInbox(Builder b) {
-    this.tx = new Tx(b.dataSource);
-    this.clock = b.clock;
+    this.ctx = new Context(new Tx(b.dataSource), b.clock, b.agents, b.runTimeout);
     this.floodCap = b.floodCap;
+    this.limits = new Limits(b.maxQuestionChars, b.maxValueChars, b.maxJsonChars, b.maxBatchSize);
     this.defaultCoolOff = b.defaultCoolOff;
-    this.agents = Map.copyOf(b.agents);
+    this.upserts = new Upserts(this::coolOff);
+    this.inFlight = new InFlight(ctx);
   }
 
   /** Starts an inbox on the database behind the data source. */
@@ -74,106 +67,46 @@ public final class ProposalInbox {
    * Stores one agent run's proposals in one transaction, after the runtime's no-op filter ({@link
    * Proposals#dropNoOps}) and flood cap ({@link Proposals#capPerAgent}, {@link Builder#floodCap}).
    * Per ask key: a new key is added as pending; a pending one is refreshed (one row, the newest
-   * wording); a declined one stays declined until its agent's cool-off has passed since the
-   * refusal, then is reopened; a done or failed one is reopened; an accepted one awaiting its
-   * outcome is left alone. Within a batch the last proposal of a key wins.
+   * wording; a new version when what it runs changed); a declined or done one stays so until its
+   * agent's cool-off has passed since the decision, then is reopened; a failed one is reopened; one
+   * in flight (accepted or running) is left alone; one over a limit is refused on its own. Within a
+   * batch the last proposal of a key wins.
    */
   public <S> ProposeReport propose(ProposalBatch<S> batch) {
     List<Proposal> kept = Proposals.dropNoOps(batch.actions(), batch.state(), batch.proposals());
     Proposals.Capped capped = Proposals.capPerAgent(kept, floodCap);
+    limits.checkBatch(capped.kept().size());
     String digest = batch.actions().contract().map(Contract::digest).orElse("");
     TreeMap<String, Store.Row> rows = new TreeMap<>();
+    TreeMap<String, String> refused = new TreeMap<>();
     for (Proposal p : capped.kept()) {
-      rows.put(p.askKey(), Store.Row.of(p, digest, deadlineAfter(p)));
+      Store.Row row = Store.Row.of(p, digest, deadlineAfter(p));
+      List<Limits.Problem> problems = limits.check(p, row);
+      if (problems.isEmpty()) {
+        rows.put(p.askKey(), row);
+        refused.remove(p.askKey());
+      } else {
+        rows.remove(p.askKey());
+        refused.put(p.askKey(), Limits.refusal(p.askKey(), problems));
+      }
     }
-    Map<String, Disposition> done =
-        rows.isEmpty() ? Map.of() : tx.run("store the proposals", c -> upsertAll(c, rows));
-    return new ProposeReport(done, batch.proposals().size() - kept.size(), capped.droppedByAgent());
-  }
-
-  private Map<String, Disposition> upsertAll(Connection c, TreeMap<String, Store.Row> rows)
-      throws SQLException {
-    Instant now = now();
-    // One locking read for the batch, in key order, so concurrent batches never deadlock; then
-    // one JDBC batch per statement.
-    Map<String, Store.Current> found = Store.lockAll(c, new ArrayList<>(rows.keySet()));
-    Writes w = new Writes();
-    Map<String, Disposition> out = new LinkedHashMap<>();
-    for (Store.Row row : rows.values()) {
-      out.put(row.key(), upsert(w, row, found.get(row.key()), now));
+    Map<String, Disposition> done = new TreeMap<>();
+    if (!rows.isEmpty()) {
+      done.putAll(ctx.tx.run("store the proposals", c -> upserts.upsertAll(c, rows, ctx.now())));
     }
-    Store.insertAll(c, w.inserts, now);
-    Store.rewriteAll(c, w.refreshes, now, false);
-    Store.rewriteAll(c, w.reopens, now, true);
-    Store.writeContext(c, w.inserts, false);
-    Store.writeContext(c, w.contextChanges, true);
-    Store.auditAll(c, w.audits);
-    return out;
-  }
-
-  /** The writes of one batch, gathered so that each statement runs once as a JDBC batch. */
-  private static final class Writes {
-    final List<Store.Row> inserts = new ArrayList<>();
-    final List<Store.Rewrite> refreshes = new ArrayList<>();
-    final List<Store.Rewrite> reopens = new ArrayList<>();
-    final List<Store.Row> contextChanges = new ArrayList<>();
-    final List<AuditEvent> audits = new ArrayList<>();
-  }
-
-  private Disposition upsert(Writes w, Store.Row row, Store.Current cur, Instant now) {
-    if (cur == null) {
-      w.inserts.add(row);
-      w.audits.add(event(row, 1, now, "proposed", "pending"));
-      return Disposition.ADDED;
-    }
-    switch (cur.state()) {
-      case PENDING:
-        w.refreshes.add(new Store.Rewrite(row, cur.round()));
-        contextChange(w, row, cur);
-        if (!row.sameAsk(cur)) {
-          w.audits.add(event(row, cur.round(), now, "refreshed", "pending, reworded"));
-        }
-        return Disposition.REFRESHED;
-      case ACCEPTED:
-        return Disposition.IN_FLIGHT;
-      case DECLINED:
-      case DONE:
-        if (now.isBefore(cur.decidedAt().plus(coolOff(row.agent())))) {
-          return Disposition.KEPT_DECIDED;
-        }
-        break;
-      default:
-        break;
-    }
-    w.reopens.add(new Store.Rewrite(row, cur.round() + 1));
-    contextChange(w, row, cur);
-    w.audits.add(event(row, cur.round() + 1, now, "reopened", "pending again after " + wire(cur)));
-    return Disposition.REOPENED;
-  }
-
-  private static void contextChange(Writes w, Store.Row row, Store.Current cur) {
-    if (!row.contextJson().equals(cur.context())) {
-      w.contextChanges.add(row);
-    }
-  }
-
-  private static String wire(Store.Current cur) {
-    return cur.state().wireName() + " (round " + cur.round() + ")";
-  }
-
-  private static AuditEvent event(
-      Store.Row row, int round, Instant now, String action, String outcome) {
-    return new AuditEvent(row.key(), round, now, row.agent(), action, outcome, row.digest());
+    refused.keySet().forEach(k -> done.put(k, Disposition.REFUSED));
+    return new ProposeReport(
+        done, batch.proposals().size() - kept.size(), capped.droppedByAgent(), refused);
   }
 
   /** The deadline of a new round of the proposal, from its agent's oversight; null for none. */
   private Duration deadlineAfter(Proposal p) {
-    InboxAgent a = agents.get(p.agent());
+    InboxAgent a = ctx.agents.get(p.agent());
     return a == null ? null : a.oversightFor(p.ops().get(0).opcode()).deadline().orElse(null);
   }
 
   private Duration coolOff(String agent) {
-    InboxAgent a = agents.get(agent);
+    InboxAgent a = ctx.agents.get(agent);
     return a == null ? defaultCoolOff : a.coolOff();
   }
 
@@ -183,19 +116,19 @@ public final class ProposalInbox {
   /** One page of proposals matching the query (pending ones unless it names another state). */
   public InboxPage pending(InboxQuery query) {
     Objects.requireNonNull(query, "query");
-    return tx.run("list the proposals", c -> Store.list(c, query));
+    return ctx.tx.run("list the proposals", c -> Store.list(c, query));
   }
 
   /** The proposal with this ask key, in whatever state it is. */
   public Optional<InboxEntry> get(String askKey) {
-    String key = key(askKey);
-    return tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
+    String key = Refusals.key(askKey);
+    return ctx.tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
   }
 
   /** The proposal's audit trail, oldest first; empty for an unknown key. */
   public List<AuditEvent> history(String askKey) {
-    String key = key(askKey);
-    return tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
+    String key = Refusals.key(askKey);
+    return ctx.tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -209,16 +142,14 @@ public final class ProposalInbox {
    *     decided, {@code [InboxArgument]} when {@code by} is blank
    */
   public InboxEntry decline(String askKey, String by, String reason) {
-    String who = decider(by);
+    String who = Refusals.decider(by);
     String why = Objects.requireNonNullElse(reason, "").strip();
-    InboxEntry entry = pendingEntry(askKey, "declined");
-    InboxAgent agent = agents.get(entry.agent());
-    if (agent != null) {
-      checkApprover(entry, oversight(agent, entry), who, "decline");
-    }
-    Instant now = now();
+    InboxEntry entry = ctx.pendingEntry(askKey, "declined");
+    InboxAgent agent = ctx.registered(entry, "check who may decline");
+    Refusals.checkApprover(entry, oversight(agent, entry), who, "decline");
+    Instant now = ctx.now();
     int won =
-        tx.run(
+        ctx.tx.run(
             "decline \"" + entry.askKey() + "\"",
             c -> {
               int n =
@@ -232,277 +163,178 @@ public final class ProposalInbox {
                       null,
                       now);
               if (n == 1) {
-                Store.audit(c, decision(entry, now, who, "declined", why, ""));
+                Store.audit(c, Context.decision(entry, now, who, "declined", why, ""));
               }
               return n;
             });
-    return decidedOrThrow(entry, won, "declined");
+    return ctx.decidedOrThrow(entry, won, "declined");
   }
 
   /**
    * Accepts a pending proposal and runs its ops, exactly once. In order: fills the slots ({@code
    * slotValues} by operand name; a drafted default fills a slot left out), binds the agent's acts
-   * to the live contract and verifies every filled op against it, claims the proposal (a
-   * conditional update from pending, so of concurrent accepts exactly one wins), runs the ops
-   * through the agent's {@link OpRunner} in order (stopping at the first failure), and records the
-   * outcome. A refused accept leaves the proposal pending and is recorded in the audit trail. If
-   * the process stops after the claim and before the outcome is written, the proposal stays {@link
-   * ProposalState#ACCEPTED}: visible, and never run again by the inbox.
+   * to the live contract and verifies every filled op against it, records the approval (of the
+   * version current when this is called, with these slot values) and, when it completes the
+   * oversight's set, claims the proposal (a conditional update from pending, so of concurrent
+   * accepts exactly one wins), runs the ops through the agent's {@link OpRunner} in order (stopping
+   * at the first failure), and records the outcome. A refused accept leaves the proposal pending
+   * and is recorded in the audit trail. If the accept stops after the claim (the process dies, or a
+   * connection is lost and what it wrote cannot be read back), the proposal stays {@link
+   * ProposalState#ACCEPTED} when none of its ops was handed to the runner ({@link #recover} runs
+   * them) or {@link ProposalState#RUNNING} with the op in doubt ({@link #settle} decides it): both
+   * visible, and the inbox never sends an op that may have reached the backend again on its own.
    *
    * @throws InboxException {@code [InboxNotFound]}, {@code [InboxNotPending]} (decided already, or
-   *     another accept won), {@code [InboxUnknownAgent]}, {@code [InboxSlot]} (a slot value
-   *     missing, unknown or of the wrong type), {@code [InboxDrift]} (an op no longer verifies
-   *     against the live contract; the message lists the verify sentences), {@code
-   *     [InboxOutcomeUnrecorded]}
+   *     another accept won), {@code [InboxUnknownAgent]}, {@code [InboxNotApprover]}, {@code
+   *     [InboxAlreadyApproved]}, {@code [InboxExpired]} (past its deadline), {@code [InboxChanged]}
+   *     (a new version or an escalation while approving), {@code [InboxSlot]} (a slot value
+   *     missing, unknown or of the wrong type), {@code [InboxSourceUnavailable]}, {@code
+   *     [InboxDrift]} (an op no longer verifies against the live contract; the message lists the
+   *     verify sentences), {@code [InboxOutcomeUnrecorded]}
    */
   public Accepted accept(String askKey, String by, Map<String, String> slotValues) {
-    String who = decider(by);
+    String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
-    InboxEntry entry = pendingEntry(askKey, "accepted");
-    InboxAgent agent = registered(entry);
-    Oversight oversight = oversight(agent, entry);
-    checkApprover(entry, oversight, who, "approve");
-    List<Call> filled = refusedIfThrows(entry, who, "", () -> Slots.fill(entry, values));
-    ActionSet<?> live = bindLive(entry, agent, who);
-    String digest = live.contract().map(Contract::digest).orElse("");
-    List<Call> bound = reverify(entry, live, filled, who, digest);
-    Approval approval = approve(entry, oversight, who, values, digest);
-    if (approval.missing() > 0) {
-      return new Accepted(approval.entry(), List.of(), approval.missing());
-    }
-    return run(entry, agent, bound, who, digest);
+    return approveAndRun(ctx.pendingEntry(askKey, "accepted"), who, values);
   }
 
-  private static Oversight oversight(InboxAgent agent, InboxEntry entry) {
-    return agent.oversightFor(entry.ops().get(0).opcode()).current(entry.escalated());
-  }
-
-  private static void checkApprover(InboxEntry entry, Oversight o, String who, String verb) {
-    if (!o.mayDecide(who)) {
-      throw new InboxException(
-          InboxException.Kind.NOT_APPROVER,
-          who
-              + " may not "
-              + verb
-              + " \""
-              + entry.askKey()
-              + "\": its oversight needs "
-              + o.describe()
-              + (entry.escalated() ? " (escalated)" : ""));
-    }
-  }
-
-  private ActionSet<?> bindLive(InboxEntry entry, InboxAgent agent, String who) {
-    try {
-      return agent.live();
-    } catch (BindException e) {
-      throw refuse(entry, who, "", drift(entry, "its agent's acts no longer bind", e.problems()));
-    } catch (DriftException e) {
-      String sentence = e.getMessage() == null ? "breaking drift" : e.getMessage().strip();
-      throw refuse(
+  /**
+   * Accepts the proposal as it was shown to the person: as {@link #accept(String, String, Map)},
+   * and refused with {@code [InboxChanged]} when the proposal is no longer the round and version
+   * {@code shown} is, so an approval never counts toward content its approver did not see.
+   */
+  public Accepted accept(InboxEntry shown, String by, Map<String, String> slotValues) {
+    Objects.requireNonNull(shown, "shown");
+    String who = Refusals.decider(by);
+    Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
+    InboxEntry entry = ctx.pendingEntry(shown.askKey(), "accepted");
+    if (entry.round() != shown.round() || entry.version() != shown.version()) {
+      Oversight base = ctx.registered(entry, "check who may approve").oversightFor(opcode(entry));
+      throw ctx.refuse(
           entry,
           who,
           "",
-          driftSentences(entry, "its agent's acts no longer bind", sentence.lines().toList()));
+          Approvals.changed(shown, entry.round(), entry.version(), base, who, true));
     }
+    return approveAndRun(entry, who, values);
   }
 
-  private List<Call> reverify(
-      InboxEntry entry, ActionSet<?> live, List<Call> filled, String who, String digest) {
-    List<Problem> drifted = new ArrayList<>();
-    List<String> slotProblems = new ArrayList<>();
-    for (int i = 0; i < filled.size(); i++) {
-      Set<String> fills = Set.copyOf(entry.ops().get(i).userFills());
-      for (Problem p : live.verify(filled.get(i))) {
-        if (fills.contains(p.subject())) {
-          slotProblems.add("op " + i + " (" + p.opcode() + "): " + p.message());
-        } else {
-          drifted.add(p);
-        }
-      }
+  private Accepted approveAndRun(InboxEntry entry, String who, Map<String, String> values) {
+    InboxAgent agent = ctx.registered(entry, "re-verify and run the ops of");
+    Oversight base = agent.oversightFor(opcode(entry));
+    Oversight oversight = base.current(entry.escalated());
+    Refusals.checkApprover(entry, oversight, who, "approve");
+    if (Approvals.expired(entry.deadline().orElse(null), ctx.now())) {
+      throw ctx.refuse(entry, who, "", Approvals.expired(entry, entry.deadline().get(), base));
     }
-    if (!drifted.isEmpty()) {
-      throw refuse(entry, who, digest, drift(entry, "an op no longer verifies", drifted));
-    }
-    if (!slotProblems.isEmpty()) {
-      throw refuse(
-          entry,
-          who,
-          digest,
-          new InboxException(
-              InboxException.Kind.SLOT,
-              "the proposal \""
-                  + entry.askKey()
-                  + "\" cannot be accepted with these slot values; it stays pending",
-              slotProblems,
-              null));
-    }
-    List<Call> bound = new ArrayList<>(filled.size());
-    for (Call c : filled) {
-      bound.add(live.verified(c));
-    }
-    return bound;
-  }
-
-  private static InboxException drift(InboxEntry entry, String what, List<Problem> problems) {
-    List<String> sentences = new ArrayList<>(problems.size());
-    for (Problem p : problems) {
-      sentences.add(p.message());
-    }
-    return driftSentences(entry, what, sentences);
-  }
-
-  private static InboxException driftSentences(
-      InboxEntry entry, String what, List<String> sentences) {
-    return new InboxException(
-        InboxException.Kind.DRIFT,
-        "the proposal \""
-            + entry.askKey()
-            + "\" was not accepted: "
-            + what
-            + " against the live contract, so nothing ran and it stays pending; decline it, or"
-            + " let the agent propose it again against the new contract",
-        sentences,
-        null);
-  }
-
-  private <T> T refusedIfThrows(InboxEntry entry, String who, String digest, Supplier<T> step) {
-    try {
-      return step.get();
-    } catch (InboxException e) {
-      throw refuse(entry, who, digest, e);
-    }
-  }
-
-  /** Records a refused accept in the audit trail and returns the exception to throw. */
-  private InboxException refuse(InboxEntry entry, String who, String digest, InboxException e) {
-    Instant now = now();
-    tx.run(
-        "record the refused accept of \"" + entry.askKey() + "\"",
-        c -> {
-          Store.audit(c, decision(entry, now, who, "refused", e.getMessage(), digest));
-          return null;
-        });
-    return e;
-  }
-
-  /**
-   * How many approvals an accept left missing (-1: no longer pending, -2: this approver already
-   * approved), and the proposal as that transaction left it: read there, so that a waiting result
-   * never shows what a later approver's run did.
-   */
-  private record Approval(int missing, InboxEntry entry) {}
-
-  /**
-   * Records the approval and, when it completes the set, claims the proposal (pending to accepted)
-   * in the same transaction.
-   */
-  private Approval approve(
-      InboxEntry entry, Oversight o, String who, Map<String, String> values, String digest) {
-    Instant now = now();
-    String json = Json.strings(values);
-    Approval approval =
-        tx.run(
-            "accept \"" + entry.askKey() + "\"",
-            c -> {
-              Optional<Store.Current> cur = Store.lock(c, entry.askKey());
-              if (cur.isEmpty()
-                  || cur.get().state() != ProposalState.PENDING
-                  || cur.get().round() != entry.round()) {
-                return new Approval(-1, entry);
-              }
-              List<String> approvals = Store.approvals(c, entry.askKey(), entry.round());
-              if (approvals.contains(who)) {
-                return new Approval(-2, entry);
-              }
-              Store.approve(c, entry.askKey(), entry.round(), who, now, json);
-              int left = o.required() - approvals.size() - 1;
-              if (left > 0) {
-                String progress = (o.required() - left) + " of " + o.describe();
-                Store.audit(c, decision(entry, now, who, "approved", progress, digest));
-                return new Approval(left, Store.get(c, entry.askKey()).orElseThrow());
-              }
-              Store.decide(
-                  c, entry.askKey(), entry.round(), ProposalState.ACCEPTED, who, "", json, now);
-              Store.audit(c, decision(entry, now, who, "accepted", "slot values " + json, digest));
-              return new Approval(0, entry);
+    List<Call> filled =
+        ctx.refusedIfThrows(
+            entry,
+            who,
+            "",
+            () -> {
+              limits.checkSlotValues(entry.askKey(), values);
+              return Slots.fill(entry, values);
             });
-    if (approval.missing() == -1) {
-      throw notPending(get(entry.askKey()).orElseThrow(), "accepted");
+    ActionSet<?> live =
+        ctx.refusedIfThrows(
+            entry, who, "", () -> LiveCheck.bind(entry, agent, LiveCheck.Phase.ACCEPT));
+    String digest = live.contract().map(Contract::digest).orElse("");
+    List<Call> bound =
+        ctx.refusedIfThrows(
+            entry,
+            who,
+            digest,
+            () -> LiveCheck.verify(entry, live, filled, LiveCheck.Phase.ACCEPT));
+    Store.Approved mine = new Store.Approved(who, Versions.digest(filled), Json.strings(values));
+    String token = UUID.randomUUID().toString();
+    Approvals.Result approval = approve(entry, base, mine, digest, token);
+    if (approval.step() == Approvals.Step.WAITING) {
+      return new Accepted(approval.entry(), List.of(), approval.missing());
     }
-    if (approval.missing() == -2) {
-      throw new InboxException(
-          InboxException.Kind.ALREADY_APPROVED,
-          who
-              + " already approved \""
-              + entry.askKey()
-              + "\", which waits for the rest of "
-              + o.describe());
-    }
-    return approval;
+    return inFlight.start(new Runs.Plan(entry, bound, 0, false, token, "", who, digest), agent);
   }
 
-  private Accepted run(
-      InboxEntry entry, InboxAgent agent, List<Call> bound, String who, String digest) {
-    List<Outcome> outcomes = new ArrayList<>(bound.size());
-    for (Call call : bound) {
-      Outcome o = runOne(agent.runner(), call);
-      outcomes.add(o);
-      if (!o.done()) {
-        break;
-      }
-    }
-    boolean done = outcomes.size() == bound.size() && outcomes.get(outcomes.size() - 1).done();
-    ProposalState to = done ? ProposalState.DONE : ProposalState.FAILED;
-    String text = Outcomes.describe(bound, outcomes);
-    record(entry, who, digest, to, text);
-    InboxEntry after = get(entry.askKey()).orElseThrow();
-    return new Accepted(after, outcomes, 0);
+  private static String opcode(InboxEntry entry) {
+    return entry.ops().get(0).opcode();
   }
 
-  private static Outcome runOne(OpRunner runner, Call call) {
+  private static Oversight oversight(InboxAgent agent, InboxEntry entry) {
+    return agent.oversightFor(opcode(entry)).current(entry.escalated());
+  }
+
+  /** Records the approval, and claims the proposal when it completes the set (see Approvals). */
+  private Approvals.Result approve(
+      InboxEntry entry, Oversight base, Store.Approved mine, String digest, String token) {
+    Instant now = ctx.now();
+    Oversight o = base.current(entry.escalated());
+    Approvals.Result r;
     try {
-      return Outcome.done(call, runner.run(call));
-    } catch (CallFailedException e) {
-      return Outcome.failed(call, e);
-    } catch (Exception e) {
-      return Outcome.failed(
-          call,
-          "the op runner threw "
-              + e.getClass().getSimpleName()
-              + (e.getMessage() == null ? "" : ": " + Redact.secrets(e.getMessage())));
-    }
-  }
-
-  private void record(
-      InboxEntry entry, String who, String digest, ProposalState to, String outcome) {
-    Instant now = now();
-    try {
-      tx.run(
-          "record the outcome of \"" + entry.askKey() + "\"",
-          c -> {
-            Store.finish(c, entry.askKey(), entry.round(), to, outcome, now);
-            Store.audit(
-                c, decision(entry, now, who, "ran", to.wireName() + ": " + outcome, digest));
-            return null;
-          });
+      r =
+          ctx.tx.run(
+              "accept \"" + entry.askKey() + "\"",
+              c -> Approvals.approve(c, entry, o, mine, digest, token, now));
     } catch (InboxException e) {
-      throw new InboxException(
-          InboxException.Kind.OUTCOME_UNRECORDED,
-          "the ops of \""
-              + entry.askKey()
-              + "\" ran ("
-              + outcome
-              + ") but the outcome could not be written, so the proposal stays accepted and is"
-              + " never run again; record what happened by hand",
-          List.of(e.getMessage()),
-          e);
+      r = inFlight.claimedAnyway(entry, token, e);
+    }
+    String who = mine.approver();
+    switch (r.step()) {
+      case NOT_PENDING:
+        throw Refusals.notPending(get(entry.askKey()).orElseThrow(), "accepted");
+      case ALREADY_APPROVED:
+        throw Approvals.already(entry, o, who);
+      case CHANGED:
+        throw ctx.refuse(
+            entry,
+            who,
+            digest,
+            Approvals.changed(entry, r.locked().round(), r.locked().version(), base, who, false));
+      case EXPIRED:
+        throw ctx.refuse(entry, who, digest, Approvals.expired(entry, r.locked().deadline(), base));
+      default:
+        return r;
     }
   }
 
-  private static AuditEvent decision(
-      InboxEntry entry, Instant now, String who, String action, String outcome, String digest) {
-    return new AuditEvent(entry.askKey(), entry.round(), now, who, action, outcome, digest);
+  // ---------------------------------------------------------------------------------------------
+  // in flight
+
+  /**
+   * Runs the ops of an accepted proposal none of whose ops has started: one whose accept stopped
+   * after the claim (the process died, or its connection was lost). Re-verifies them against the
+   * live contract and sends them with their idempotency keys; since nothing had been sent, this is
+   * never a second run. Of concurrent recoveries exactly one runs them.
+   *
+   * @throws InboxException {@code [InboxOutcomeUnknown]} for a running proposal, whose op in doubt
+   *     only {@link #settle} decides; {@code [InboxNotInFlight]} for one not accepted; {@code
+   *     [InboxNotFound]}, {@code [InboxUnknownAgent]}, {@code [InboxDrift]}, {@code
+   *     [InboxSourceUnavailable]} (it stays accepted), {@code [InboxChanged]} (another recovery
+   *     took it), {@code [InboxOutcomeUnrecorded]}
+   */
+  public Accepted recover(String askKey, String by) {
+    return inFlight.recover(askKey, by);
+  }
+
+  /**
+   * A person's word on the op in doubt of a proposal in flight (running: the op handed to the
+   * runner whose outcome is not recorded; accepted: its first op), recorded with their name and
+   * note: {@link Settlement#APPLIED} records it done and runs the ops after it, {@link
+   * Settlement#NOT_APPLIED} records it failed, {@link Settlement#RUN_AGAIN} sends it again with its
+   * idempotency key and runs the rest. An op handed to the runner less than the run timeout ago may
+   * still be running, so it is not settled yet.
+   *
+   * @throws InboxException {@code [InboxStillRunning]}, {@code [InboxNotInFlight]}, {@code
+   *     [InboxNotFound]}, {@code [InboxUnknownAgent]}, {@code [InboxDrift]} and {@code
+   *     [InboxSourceUnavailable]} (for ops still to run; nothing is recorded), {@code
+   *     [InboxChanged]} (someone else settled it first), {@code [InboxOutcomeUnrecorded]}
+   */
+  public Accepted settle(String askKey, String by, Settlement how, String note) {
+    return inFlight.settle(askKey, by, how, note);
+  }
+
+  /** How many proposals are in each state (every state present); for health checks. */
+  public Map<ProposalState, Long> counts() {
+    return ctx.tx.run("count the proposals", RunStore::counts);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -516,15 +348,17 @@ public final class ProposalInbox {
    * of agents this inbox has no {@link InboxAgent} for are left for an inbox that has.
    */
   public SweepReport sweep() {
-    Instant now = now();
-    List<Store.Due> due = tx.run("find the proposals past their deadline", c -> Store.due(c, now));
+    Instant now = ctx.now();
+    List<Store.Due> due =
+        ctx.tx.run("find the proposals past their deadline", c -> Store.due(c, now));
     Map<String, SweepReport.Expired> out = new TreeMap<>();
     for (Store.Due d : due) {
-      InboxAgent agent = agents.get(d.agent());
+      InboxAgent agent = ctx.agents.get(d.agent());
       if (agent != null) {
         Oversight o = agent.oversightFor(d.opcode());
         SweepReport.Expired e =
-            tx.run("apply the expiry policy to \"" + d.key() + "\"", c -> expire(c, d, o, now));
+            ctx.tx.run(
+                "apply the expiry policy to \"" + d.key() + "\"", c -> Sweeps.expire(c, d, o, now));
         if (e != null) {
           out.put(d.key(), e);
         }
@@ -533,128 +367,8 @@ public final class ProposalInbox {
     return new SweepReport(out);
   }
 
-  private SweepReport.Expired expire(Connection c, Store.Due seen, Oversight o, Instant now)
-      throws SQLException {
-    Optional<Store.Due> locked = Store.lockDue(c, seen.key(), now);
-    if (locked.isEmpty()) {
-      return null; // decided or moved on since the scan
-    }
-    Store.Due d = locked.get();
-    Oversight.Expiry policy = d.escalated() ? Oversight.Expiry.DECLINE : o.expiry();
-    switch (policy) {
-      case ESCALATE:
-        Oversight to = o.escalation().orElseThrow();
-        Store.deadline(
-            c, d.key(), now.plus(to.deadline().or(o::deadline).orElseThrow()), true, now);
-        Store.audit(
-            c, expiryEvent(d, now, "escalated", "past its deadline; now needs " + to.describe()));
-        return SweepReport.Expired.ESCALATED;
-      case KEEP:
-        Store.deadline(c, d.key(), null, false, now);
-        Store.audit(c, expiryEvent(d, now, "kept", "past its deadline; kept pending, no deadline"));
-        return SweepReport.Expired.KEPT;
-      default:
-        String reason = "no decision before the deadline";
-        Store.decide(
-            c, d.key(), d.round(), ProposalState.DECLINED, EXPIRY_ACTOR, reason, null, now);
-        Store.audit(c, expiryEvent(d, now, "expired", reason));
-        return SweepReport.Expired.DECLINED;
-    }
-  }
-
-  private static AuditEvent expiryEvent(Store.Due d, Instant now, String action, String outcome) {
-    return new AuditEvent(d.key(), d.round(), now, EXPIRY_ACTOR, action, outcome, "");
-  }
-
   // ---------------------------------------------------------------------------------------------
-  // checks
-
-  private InboxEntry pendingEntry(String askKey, String verb) {
-    String key = key(askKey);
-    InboxEntry entry =
-        get(key)
-            .orElseThrow(
-                () ->
-                    new InboxException(
-                        InboxException.Kind.NOT_FOUND,
-                        "no proposal has the ask key \""
-                            + key
-                            + "\": list the pending ones with pending(InboxQuery.pending())"));
-    if (entry.state() != ProposalState.PENDING) {
-      throw notPending(entry, verb);
-    }
-    return entry;
-  }
-
-  /** The entry after a conditional update from pending; throws when another decision won. */
-  private InboxEntry decidedOrThrow(InboxEntry before, int won, String verb) {
-    InboxEntry now = get(before.askKey()).orElseThrow();
-    if (won == 1) {
-      return now;
-    }
-    throw notPending(now, verb);
-  }
-
-  private static InboxException notPending(InboxEntry entry, String verb) {
-    String by =
-        entry
-            .decision()
-            .map(d -> " by " + d.by() + " at " + d.at().truncatedTo(ChronoUnit.SECONDS))
-            .orElse("");
-    return new InboxException(
-        InboxException.Kind.NOT_PENDING,
-        "the proposal \""
-            + entry.askKey()
-            + "\" is "
-            + entry.state().wireName()
-            + by
-            + ", so it cannot be "
-            + verb
-            + "; only a pending proposal can be accepted or declined");
-  }
-
-  private InboxAgent registered(InboxEntry entry) {
-    InboxAgent agent = agents.get(entry.agent());
-    if (agent == null) {
-      throw new InboxException(
-          InboxException.Kind.UNKNOWN_AGENT,
-          "the inbox has no agent \""
-              + entry.agent()
-              + "\", so it cannot re-verify and run the ops of \""
-              + entry.askKey()
-              + "\"; register it with ProposalInbox.builder(dataSource).agent(InboxAgent.bind(...))"
-              + registeredNames(entry.agent()));
-    }
-    return agent;
-  }
-
-  private String registeredNames(String agent) {
-    return agents.isEmpty() ? "" : " (registered: " + Choices.listing(agent, agents.keySet()) + ")";
-  }
-
-  private static String decider(String by) {
-    if (by == null || by.isBlank()) {
-      throw new InboxException(
-          InboxException.Kind.ARGUMENT,
-          "who decided is blank: pass the person's name or id, which the audit trail records for"
-              + " every accept and refusal");
-    }
-    return by.strip();
-  }
-
-  private static String key(String askKey) {
-    if (askKey == null || askKey.isBlank()) {
-      throw new InboxException(
-          InboxException.Kind.ARGUMENT,
-          "the ask key is blank: pass a proposal's askKey(), such as"
-              + " \"triage:project:p1:archive_project\"");
-    }
-    return askKey.strip();
-  }
-
-  private Instant now() {
-    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
-  }
+  // building
 
   /** Collects the inbox's settings; {@link #build()} migrates the schema. Not thread-safe. */
   public static final class Builder {
@@ -663,6 +377,11 @@ public final class ProposalInbox {
     private Clock clock = Clock.systemUTC();
     private int floodCap = DEFAULT_FLOOD_CAP;
     private Duration defaultCoolOff = InboxAgent.DEFAULT_COOL_OFF;
+    private Duration runTimeout = DEFAULT_RUN_TIMEOUT;
+    private int maxQuestionChars = Limits.QUESTION;
+    private int maxValueChars = Limits.ARGUMENT;
+    private int maxJsonChars = Limits.JSON;
+    private int maxBatchSize = Limits.BATCH;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -711,6 +430,84 @@ public final class ProposalInbox {
     }
 
     /**
+     * How long an op handed to the runner may still be running: {@link #settle} refuses to decide
+     * its outcome before ({@link #DEFAULT_RUN_TIMEOUT}, 15 minutes, by default). Give at least the
+     * longest an op can take, the runner's own timeouts included; zero lets a person settle at
+     * once.
+     */
+    public Builder runTimeout(Duration runTimeout) {
+      if (runTimeout.isNegative()) {
+        throw new InboxException(
+            InboxException.Kind.ARGUMENT,
+            "the run timeout is negative ("
+                + runTimeout
+                + "): give the longest an op can take, or zero to let a person settle at once");
+      }
+      this.runTimeout = runTimeout;
+      return this;
+    }
+
+    /**
+     * The longest question a proposal may have: 20,000 characters by default, at most 1,000,000
+     * (its column's width). A proposal with a longer one is refused on its own ({@code
+     * [InboxLimit]} in {@link ProposeReport#refused()}).
+     *
+     * @throws InboxException {@code [InboxArgument]} outside 1 to 1,000,000
+     */
+    public Builder maxQuestionChars(int chars) {
+      this.maxQuestionChars =
+          Limits.setting("maxQuestionChars", chars, Limits.COLUMN, ", the width of its column");
+      return this;
+    }
+
+    /**
+     * The longest value a proposal or an accept may hold: an argument, a slot's drafted value or
+     * option, a metadata value, a slot value given on accept. 20,000 characters by default, at most
+     * 1,000,000; the values also count toward {@link #maxJsonChars} of what holds them.
+     *
+     * @throws InboxException {@code [InboxArgument]} outside 1 to 1,000,000
+     */
+    public Builder maxValueChars(int chars) {
+      this.maxValueChars =
+          Limits.setting(
+              "maxValueChars", chars, Limits.COLUMN, ", the width of the columns that hold them");
+      return this;
+    }
+
+    /**
+     * The most characters a proposal's ops, slots, refs, context and metadata may each take as
+     * stored (as JSON), and an accept's slot values: 100,000 by default, at most 1,000,000 (their
+     * columns' width).
+     *
+     * @throws InboxException {@code [InboxArgument]} outside 1 to 1,000,000
+     */
+    public Builder maxJsonChars(int chars) {
+      this.maxJsonChars =
+          Limits.setting("maxJsonChars", chars, Limits.COLUMN, ", the width of their columns");
+      return this;
+    }
+
+    /**
+     * The most proposals one {@link ProposalInbox#propose} stores, after the no-op filter and the
+     * flood cap: 1,000 by default. A bigger batch is refused before anything is written ({@code
+     * [InboxLimit]}); one transaction holds the row locks of the whole batch.
+     *
+     * @throws InboxException {@code [InboxArgument]} below 1
+     */
+    public Builder maxBatchSize(int proposals) {
+      if (proposals < 1) {
+        throw new InboxException(
+            InboxException.Kind.ARGUMENT,
+            "maxBatchSize is "
+                + proposals
+                + ": a batch limit below 1 would refuse every batch;"
+                + " give at least 1");
+      }
+      this.maxBatchSize = proposals;
+      return this;
+    }
+
+    /**
      * Applies the inbox's migrations, then builds the inbox.
      *
      * @throws InboxException {@code [InboxMigration]} when the schema cannot be migrated
@@ -742,7 +539,8 @@ public final class ProposalInbox {
     }
   }
 
-  private static String firstLine(String text) {
+  /** The first line of the text, stripped; empty for null. */
+  static String firstLine(String text) {
     String t = text == null ? "" : text.strip();
     int nl = t.indexOf('\n');
     return nl < 0 ? t : t.substring(0, nl).strip();

@@ -1,8 +1,9 @@
 package dev.agentkit.inbox;
 
-import dev.agentkit.proposal.Archetype;
+import dev.agentkit.Call;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.proposal.UserSlot;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,14 +24,34 @@ final class Store {
       "ask_key, agent, anchor_kind, anchor_id, anchor_label, opcode, question, archetype,"
           + " refs_json, ops_json, slots_json, state, round_no, proposed_digest, proposed_at,"
           + " updated_at, decided_by, decided_at, reason, slot_values_json, outcome, deadline_at,"
-          + " escalated, context_json, metadata_json";
+          + " escalated, context_json, metadata_json, version_no, ops_done, op_started_at";
 
   /** Keys per locking read: bounds the statement's parameter count. */
   private static final int LOCK_CHUNK = 200;
 
   private Store() {}
 
-  /** A proposal's columns as {@code propose} writes them. */
+  /** One statement's execution. */
+  @FunctionalInterface
+  interface Sql<T> {
+    T run() throws SQLException;
+  }
+
+  /** Prepares a statement (H2 checks tables and columns here), naming it in a failure. */
+  static PreparedStatement prepare(Connection c, String statement, String sql) throws SQLException {
+    return run(statement, () -> c.prepareStatement(sql));
+  }
+
+  /** Executes a statement, naming it in a failure that keeps none of the driver's text. */
+  static <T> T run(String statement, Sql<T> sql) throws SQLException {
+    try {
+      return sql.run();
+    } catch (SQLException e) {
+      throw SqlFailure.of(statement, e);
+    }
+  }
+
+  /** A proposal's columns as {@code propose} writes them, with the calls and slots they hold. */
   record Row(
       String key,
       String agent,
@@ -46,8 +66,12 @@ final class Store {
       java.time.Duration deadlineAfter,
       List<ObjectRef> context,
       String contextJson,
-      String metadata) {
+      String metadata,
+      List<Call> calls,
+      List<UserSlot> slotList) {
     static Row of(Proposal p, String digest, java.time.Duration deadlineAfter) {
+      List<Call> calls = new ArrayList<>(p.ops().size());
+      p.ops().forEach(op -> calls.add(op.call()));
       return new Row(
           p.askKey(),
           p.agent(),
@@ -56,25 +80,23 @@ final class Store {
           p.question(),
           p.archetype().wireName(),
           Json.refs(p.refs()),
-          Json.ops(p.ops()),
+          Json.calls(calls),
           Json.slots(p.slots()),
           digest,
           deadlineAfter,
           p.context(),
           Json.refs(p.context()),
-          Json.strings(p.metadata()));
+          Json.strings(p.metadata()),
+          List.copyOf(calls),
+          p.slots());
     }
 
     Instant deadline(Instant now) {
       return deadlineAfter == null ? null : now.plus(deadlineAfter);
     }
-
-    boolean sameAsk(Current c) {
-      return question.equals(c.question) && ops.equals(c.ops) && slots.equals(c.slots);
-    }
   }
 
-  /** What {@code propose} and an approval read of a locked row. */
+  /** What {@code propose}, an approval and the sweep read of a locked row. */
   record Current(
       ProposalState state,
       int round,
@@ -82,16 +104,19 @@ final class Store {
       String question,
       String ops,
       String slots,
-      String context) {}
+      String context,
+      int version,
+      boolean escalated,
+      Instant deadline) {}
 
   private static final String CURRENT =
-      "SELECT ask_key, state, round_no, decided_at, question, ops_json, slots_json, context_json"
-          + " FROM agentkit_proposal WHERE ask_key ";
+      "SELECT ask_key, state, round_no, decided_at, question, ops_json, slots_json, context_json,"
+          + " version_no, escalated, deadline_at FROM agentkit_proposal WHERE ask_key ";
 
   static Optional<Current> lock(Connection c, String key) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(CURRENT + "= ? FOR UPDATE")) {
+    try (PreparedStatement s = prepare(c, "lock the proposal", CURRENT + "= ? FOR UPDATE")) {
       s.setString(1, key);
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("lock the proposal", s::executeQuery)) {
         return r.next() ? Optional.of(current(r)) : Optional.empty();
       }
     }
@@ -107,11 +132,14 @@ final class Store {
       List<String> chunk = sortedKeys.subList(from, Math.min(sortedKeys.size(), from + LOCK_CHUNK));
       String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
       try (PreparedStatement s =
-          c.prepareStatement(CURRENT + "IN (" + marks + ") ORDER BY ask_key FOR UPDATE")) {
+          prepare(
+              c,
+              "lock the proposals",
+              CURRENT + "IN (" + marks + ") ORDER BY ask_key FOR UPDATE")) {
         for (int i = 0; i < chunk.size(); i++) {
           s.setString(i + 1, chunk.get(i));
         }
-        try (ResultSet r = s.executeQuery()) {
+        try (ResultSet r = run("lock the proposals", s::executeQuery)) {
           while (r.next()) {
             out.put(r.getString(1), current(r));
           }
@@ -129,7 +157,10 @@ final class Store {
         r.getString(5),
         r.getString(6),
         r.getString(7),
-        r.getString(8));
+        r.getString(8),
+        r.getInt(9),
+        r.getBoolean(10),
+        instant(r, 11));
   }
 
   /** Inserts new pending rows, round 1, in one JDBC batch. */
@@ -138,7 +169,9 @@ final class Store {
       return;
     }
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "insert proposals",
             "INSERT INTO agentkit_proposal (ask_key, agent, anchor_kind, anchor_id, anchor_label,"
                 + " opcode, question, archetype, refs_json, ops_json, slots_json, state, round_no,"
                 + " proposed_digest, proposed_at, updated_at, deadline_at, context_json,"
@@ -164,12 +197,12 @@ final class Store {
         s.setString(17, row.metadata());
         s.addBatch();
       }
-      s.executeBatch();
+      run("insert proposals", s::executeBatch);
     }
   }
 
-  /** A row {@code propose} rewrites: reopened as round {@code round}, or refreshed when 0. */
-  record Rewrite(Row row, int round) {}
+  /** A row {@code propose} rewrites, as round {@code round}, version {@code version}. */
+  record Rewrite(Row row, int round, int version) {}
 
   /**
    * Rewrites the asks' content in one JDBC batch; with {@code reopen} also starts each one's new
@@ -187,10 +220,12 @@ final class Store {
                 + " deadline_at = ?, escalated = FALSE"
             : "";
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            reopen ? "reopen proposals" : "refresh proposals",
             "UPDATE agentkit_proposal SET anchor_label = ?, question = ?, archetype = ?,"
                 + " refs_json = ?, ops_json = ?, slots_json = ?, proposed_digest = ?,"
-                + " updated_at = ?, context_json = ?, metadata_json = ?"
+                + " updated_at = ?, context_json = ?, metadata_json = ?, version_no = ?"
                 + reset
                 + " WHERE ask_key = ?")) {
       for (Rewrite w : rewrites) {
@@ -206,6 +241,7 @@ final class Store {
         s.setObject(++i, ts(now));
         s.setString(++i, row.contextJson());
         s.setString(++i, row.metadata());
+        s.setInt(++i, w.version());
         if (reopen) {
           s.setInt(++i, w.round());
           s.setObject(++i, ts(now));
@@ -214,7 +250,7 @@ final class Store {
         s.setString(++i, row.key());
         s.addBatch();
       }
-      s.executeBatch();
+      run(reopen ? "reopen proposals" : "refresh proposals", s::executeBatch);
     }
   }
 
@@ -225,12 +261,15 @@ final class Store {
     }
     if (clear) {
       try (PreparedStatement s =
-          c.prepareStatement("DELETE FROM agentkit_proposal_context WHERE ask_key = ?")) {
+          prepare(
+              c,
+              "delete context rows",
+              "DELETE FROM agentkit_proposal_context WHERE ask_key = ?")) {
         for (Row row : rows) {
           s.setString(1, row.key());
           s.addBatch();
         }
-        s.executeBatch();
+        run("delete context rows", s::executeBatch);
       }
     }
     List<Object[]> values = new ArrayList<>();
@@ -239,7 +278,12 @@ final class Store {
         values.add(new Object[] {row.key(), ref.kind(), ref.id()});
       }
     }
-    insertRows(c, "agentkit_proposal_context (ask_key, kind, object_id)", 3, values);
+    insertRows(
+        c,
+        "insert context rows",
+        "agentkit_proposal_context (ask_key, kind, object_id)",
+        3,
+        values);
   }
 
   /** Rows per multi-row insert: bounds the statement's parameter count. */
@@ -250,7 +294,8 @@ final class Store {
    * one statement for up to {@value #INSERT_CHUNK} rows is much less work for the server than as
    * many executions of a one-row insert.
    */
-  private static void insertRows(Connection c, String into, int columns, List<Object[]> rows)
+  private static void insertRows(
+      Connection c, String statement, String into, int columns, List<Object[]> rows)
       throws SQLException {
     String one = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
     for (int from = 0; from < rows.size(); from += INSERT_CHUNK) {
@@ -260,14 +305,14 @@ final class Store {
               + into
               + " VALUES "
               + String.join(", ", Collections.nCopies(chunk.size(), one));
-      try (PreparedStatement s = c.prepareStatement(sql)) {
+      try (PreparedStatement s = prepare(c, statement, sql)) {
         int i = 0;
         for (Object[] row : chunk) {
           for (Object value : row) {
             s.setObject(++i, value);
           }
         }
-        s.executeUpdate();
+        run(statement, s::executeUpdate);
       }
     }
   }
@@ -284,36 +329,21 @@ final class Store {
       Instant now)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "decide the proposal",
             "UPDATE agentkit_proposal SET state = ?, decided_by = ?, decided_at = ?, reason = ?,"
                 + " slot_values_json = ?, updated_at = ?"
                 + " WHERE ask_key = ? AND round_no = ? AND state = 'pending'")) {
       s.setString(1, to.wireName());
       s.setString(2, by);
       s.setObject(3, ts(now));
-      s.setString(4, reason);
+      s.setString(4, reason == null ? null : Text.recordable(reason, Limits.TEXT));
       s.setString(5, slotValues);
       s.setObject(6, ts(now));
       s.setString(7, key);
       s.setInt(8, round);
-      return s.executeUpdate();
-    }
-  }
-
-  /** Records the outcome of an accepted row of this round; 1 when written, else 0. */
-  static int finish(
-      Connection c, String key, int round, ProposalState to, String outcome, Instant now)
-      throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "UPDATE agentkit_proposal SET state = ?, outcome = ?, updated_at = ?"
-                + " WHERE ask_key = ? AND round_no = ? AND state = 'accepted'")) {
-      s.setString(1, to.wireName());
-      s.setString(2, outcome);
-      s.setObject(3, ts(now));
-      s.setString(4, key);
-      s.setInt(5, round);
-      return s.executeUpdate();
+      return run("decide the proposal", s::executeUpdate);
     }
   }
 
@@ -335,63 +365,90 @@ final class Store {
             ts(e.at()),
             e.actor(),
             e.action(),
-            e.outcome(),
+            Text.recordable(e.outcome(), Limits.TEXT),
             e.contractDigest()
           });
     }
     insertRows(
         c,
+        "insert audit events",
         "agentkit_proposal_audit (ask_key, round_no, occurred_at, actor, action, outcome,"
             + " contract_digest)",
         7,
         values);
   }
 
-  /** The people who approved this round, in the order they approved. */
-  static List<String> approvals(Connection c, String key, int round) throws SQLException {
+  /** An approval of a version: who, and the digest and slot values of the calls approved. */
+  record Approved(String approver, String digest, String slotValues) {}
+
+  /** Where an approval belongs: a round's version, before or after escalation. */
+  record Stage(String key, int round, int version, boolean escalated) {}
+
+  /** The approvals of this stage, in the order they were given. */
+  static List<Approved> approvals(Connection c, Stage at) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT approver FROM agentkit_proposal_approval WHERE ask_key = ? AND round_no = ?"
+        prepare(
+            c,
+            "read the approvals",
+            "SELECT approver, calls_digest, slot_values_json FROM agentkit_version_approval"
+                + " WHERE ask_key = ? AND round_no = ? AND version_no = ? AND escalated = ?"
                 + " ORDER BY approved_at, approver")) {
-      s.setString(1, key);
-      s.setInt(2, round);
-      List<String> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      bind(s, at);
+      List<Approved> out = new ArrayList<>();
+      try (ResultSet r = run("read the approvals", s::executeQuery)) {
         while (r.next()) {
-          out.add(r.getString(1));
+          out.add(new Approved(r.getString(1), r.getString(2), r.getString(3)));
         }
       }
       return out;
     }
   }
 
-  static void approve(Connection c, String key, int round, String who, Instant now, String values)
+  private static void bind(PreparedStatement s, Stage at) throws SQLException {
+    s.setString(1, at.key());
+    s.setInt(2, at.round());
+    s.setInt(3, at.version());
+    s.setBoolean(4, at.escalated());
+  }
+
+  /** Records an approval, or replaces the approver's earlier one of this stage. */
+  static void approve(Connection c, Stage at, String who, Instant now, Approved what, boolean again)
       throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "INSERT INTO agentkit_proposal_approval (ask_key, round_no, approver, approved_at,"
-                + " slot_values_json) VALUES (?, ?, ?, ?, ?)")) {
-      s.setString(1, key);
-      s.setInt(2, round);
-      s.setString(3, who);
-      s.setObject(4, ts(now));
-      s.setString(5, values);
-      s.executeUpdate();
+    String sql =
+        again
+            ? "UPDATE agentkit_version_approval SET approved_at = ?, calls_digest = ?,"
+                + " slot_values_json = ? WHERE ask_key = ? AND round_no = ? AND version_no = ?"
+                + " AND escalated = ? AND approver = ?"
+            : "INSERT INTO agentkit_version_approval (approved_at, calls_digest, slot_values_json,"
+                + " ask_key, round_no, version_no, escalated, approver)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    try (PreparedStatement s = prepare(c, "record the approval", sql)) {
+      s.setObject(1, ts(now));
+      s.setString(2, what.digest());
+      s.setString(3, what.slotValues());
+      s.setString(4, at.key());
+      s.setInt(5, at.round());
+      s.setInt(6, at.version());
+      s.setBoolean(7, at.escalated());
+      s.setString(8, who);
+      run("record the approval", s::executeUpdate);
     }
   }
 
   /** A pending proposal past its deadline. */
-  record Due(String key, int round, String agent, String opcode, boolean escalated) {}
+  record Due(String key, int round, String agent, String opcode, boolean escalated, int version) {}
 
   static List<Due> due(Connection c, Instant now) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+        prepare(
+            c,
+            "find proposals past their deadline",
+            "SELECT ask_key, round_no, agent, opcode, escalated, version_no FROM agentkit_proposal"
                 + " WHERE state = 'pending' AND deadline_at <= ? ORDER BY deadline_at, ask_key"
                 + " LIMIT 1000")) {
       s.setObject(1, ts(now));
       List<Due> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("find proposals past their deadline", s::executeQuery)) {
         while (r.next()) {
           out.add(due(r));
         }
@@ -403,44 +460,51 @@ final class Store {
   /** Locks the proposal if it is still pending and past its deadline. */
   static Optional<Due> lockDue(Connection c, String key, Instant now) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT ask_key, round_no, agent, opcode, escalated FROM agentkit_proposal"
+        prepare(
+            c,
+            "lock a proposal past its deadline",
+            "SELECT ask_key, round_no, agent, opcode, escalated, version_no FROM agentkit_proposal"
                 + " WHERE ask_key = ? AND state = 'pending' AND deadline_at <= ? FOR UPDATE")) {
       s.setString(1, key);
       s.setObject(2, ts(now));
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("lock a proposal past its deadline", s::executeQuery)) {
         return r.next() ? Optional.of(due(r)) : Optional.empty();
       }
     }
   }
 
   private static Due due(ResultSet r) throws SQLException {
-    return new Due(r.getString(1), r.getInt(2), r.getString(3), r.getString(4), r.getBoolean(5));
+    return new Due(
+        r.getString(1), r.getInt(2), r.getString(3), r.getString(4), r.getBoolean(5), r.getInt(6));
   }
 
   /** Sets the deadline (null for none) and whether the proposal is escalated. */
   static void deadline(Connection c, String key, Instant deadline, boolean escalated, Instant now)
       throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "set the deadline",
             "UPDATE agentkit_proposal SET deadline_at = ?, escalated = ?, updated_at = ?"
                 + " WHERE ask_key = ?")) {
       setTs(s, 1, deadline);
       s.setBoolean(2, escalated);
       s.setObject(3, ts(now));
       s.setString(4, key);
-      s.executeUpdate();
+      run("set the deadline", s::executeUpdate);
     }
   }
 
   static List<AuditEvent> history(Connection c, String key) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement(
+        prepare(
+            c,
+            "read the audit trail",
             "SELECT ask_key, round_no, occurred_at, actor, action, outcome, contract_digest"
                 + " FROM agentkit_proposal_audit WHERE ask_key = ? ORDER BY id")) {
       s.setString(1, key);
       List<AuditEvent> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
+      try (ResultSet r = run("read the audit trail", s::executeQuery)) {
         while (r.next()) {
           out.add(
               new AuditEvent(
@@ -459,10 +523,20 @@ final class Store {
 
   static Optional<InboxEntry> get(Connection c, String key) throws SQLException {
     try (PreparedStatement s =
-        c.prepareStatement("SELECT " + COLUMNS + " FROM agentkit_proposal WHERE ask_key = ?")) {
+        prepare(
+            c,
+            "read the proposal",
+            "SELECT " + COLUMNS + " FROM agentkit_proposal WHERE ask_key = ?")) {
       s.setString(1, key);
-      try (ResultSet r = s.executeQuery()) {
-        return r.next() ? Optional.of(entry(r)) : Optional.empty();
+      try (ResultSet r = run("read the proposal", s::executeQuery)) {
+        if (!r.next()) {
+          return Optional.empty();
+        }
+        try {
+          return Optional.of(EntryReader.read(r));
+        } catch (EntryReader.UnreadableRow u) {
+          throw u.toException();
+        }
       }
     }
   }
@@ -489,21 +563,27 @@ final class Store {
       params.add(q.after());
     }
     sql.append(" ORDER BY ask_key LIMIT ").append(q.limit() + 1);
-    try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+    try (PreparedStatement s = prepare(c, "list proposals", sql.toString())) {
       for (int i = 0; i < params.size(); i++) {
         s.setString(i + 1, params.get(i));
       }
       List<InboxEntry> out = new ArrayList<>();
-      try (ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          out.add(entry(r));
+      List<InboxPage.Unreadable> unreadable = new ArrayList<>();
+      String last = null;
+      int read = 0;
+      try (ResultSet r = run("list proposals", s::executeQuery)) {
+        while (read < q.limit() && r.next()) {
+          read++;
+          last = r.getString("ask_key");
+          try {
+            out.add(EntryReader.read(r));
+          } catch (EntryReader.UnreadableRow u) {
+            unreadable.add(new InboxPage.Unreadable(u.askKey, u.getMessage()));
+          }
         }
+        boolean more = read == q.limit() && r.next();
+        return new InboxPage(out, more ? Optional.of(last) : Optional.empty(), unreadable);
       }
-      if (out.size() <= q.limit()) {
-        return new InboxPage(out, Optional.empty());
-      }
-      List<InboxEntry> page = out.subList(0, q.limit());
-      return new InboxPage(page, Optional.of(page.get(page.size() - 1).askKey()));
     }
   }
 
@@ -512,44 +592,6 @@ final class Store {
       sql.append(" AND ").append(column).append(" = ?");
       params.add(value);
     }
-  }
-
-  private static InboxEntry entry(ResultSet r) throws SQLException {
-    String decidedBy = r.getString("decided_by");
-    Optional<InboxEntry.Decision> decision =
-        decidedBy == null
-            ? Optional.empty()
-            : Optional.of(
-                new InboxEntry.Decision(
-                    decidedBy,
-                    instant(r, "decided_at"),
-                    nonNull(r.getString("reason")),
-                    Json.readStrings(r.getString("slot_values_json"))));
-    return new InboxEntry(
-        r.getString("ask_key"),
-        r.getString("agent"),
-        new ObjectRef(
-            r.getString("anchor_kind"), r.getString("anchor_id"), r.getString("anchor_label")),
-        Json.readRefs(r.getString("refs_json")),
-        r.getString("question"),
-        Json.readOps(r.getString("ops_json")),
-        Json.readSlots(r.getString("slots_json")),
-        Archetype.valueOf(r.getString("archetype").toUpperCase(Locale.ROOT)),
-        ProposalState.fromWire(r.getString("state")),
-        r.getInt("round_no"),
-        r.getString("proposed_digest"),
-        instant(r, "proposed_at"),
-        instant(r, "updated_at"),
-        decision,
-        nonNull(r.getString("outcome")),
-        Optional.ofNullable(instant(r, "deadline_at")),
-        r.getBoolean("escalated"),
-        Json.readRefs(r.getString("context_json")),
-        Json.readSorted(r.getString("metadata_json")));
-  }
-
-  private static String nonNull(String s) {
-    return s == null ? "" : s;
   }
 
   /** Binds a nullable timestamp with its type, which PostgreSQL needs for a null. */
@@ -566,11 +608,6 @@ final class Store {
   }
 
   private static Instant instant(ResultSet r, int column) throws SQLException {
-    OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
-    return t == null ? null : t.toInstant();
-  }
-
-  private static Instant instant(ResultSet r, String column) throws SQLException {
     OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
     return t == null ? null : t.toInstant();
   }

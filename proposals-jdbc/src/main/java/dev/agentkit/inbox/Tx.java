@@ -52,7 +52,7 @@ final class Tx {
                   + ": concurrent writers conflicted on all "
                   + ATTEMPTS
                   + " attempts (SQL state "
-                  + e.getSQLState()
+                  + SqlFailure.state(e)
                   + "); retry later, or give the DataSource more connections",
               java.util.List.of(),
               null);
@@ -63,36 +63,64 @@ final class Tx {
   }
 
   private <T> T once(Work<T> work) throws SQLException {
-    try (Connection c = dataSource.getConnection()) {
-      c.setAutoCommit(false);
-      try {
-        T result = work.run(c);
-        c.commit();
-        return result;
-      } catch (SQLException | RuntimeException | Error e) {
-        rollback(c, e);
-        throw e;
-      }
+    Connection c = connect();
+    try {
+      begin(c);
+      T result = work.run(c);
+      commit(c);
+      return result;
+    } catch (SQLException | RuntimeException | Error e) {
+      rollback(c);
+      throw e;
+    } finally {
+      close(c);
     }
   }
 
-  private static void rollback(Connection c, Throwable cause) {
+  private Connection connect() throws SQLException {
+    try {
+      return dataSource.getConnection();
+    } catch (SQLException e) {
+      throw SqlFailure.of("connect", e);
+    }
+  }
+
+  private static void begin(Connection c) throws SQLException {
+    try {
+      c.setAutoCommit(false);
+    } catch (SQLException e) {
+      throw SqlFailure.of("begin", e);
+    }
+  }
+
+  private static void commit(Connection c) throws SQLException {
+    try {
+      c.commit();
+    } catch (SQLException e) {
+      throw SqlFailure.of("commit", e);
+    }
+  }
+
+  /** Closes the connection; a failure to is dropped, since the work is committed or rolled back. */
+  private static void close(Connection c) {
+    try {
+      c.close();
+    } catch (SQLException ignored) {
+      // Nothing is left to lose: the transaction ended before.
+    }
+  }
+
+  /** Rolls back; a failure to is dropped, since the first failure is the one to report. */
+  private static void rollback(Connection c) {
     try {
       c.rollback();
-    } catch (SQLException suppressed) {
-      cause.addSuppressed(suppressed);
+    } catch (SQLException ignored) {
+      // The connection is broken; closing it discards the transaction.
     }
   }
 
   static boolean retryable(SQLException e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException s
-          && s.getSQLState() != null
-          && RETRYABLE.contains(s.getSQLState())) {
-        return true;
-      }
-    }
-    return false;
+    return RETRYABLE.contains(SqlFailure.state(e));
   }
 
   private static void backoff(int attempt) {
@@ -100,24 +128,18 @@ final class Tx {
     LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1, maxMillis + 1) * 1_000_000L);
   }
 
+  /** The failure in words without the driver's text (see {@link SqlFailure}). */
   static InboxException database(String what, SQLException e) {
-    String state = e.getSQLState() == null ? "" : " (SQL state " + e.getSQLState() + ")";
-    String message = firstLine(Redact.secrets(e.getMessage()));
+    SqlFailure safe = SqlFailure.of("", e);
     return new InboxException(
         InboxException.Kind.DATABASE,
         "the inbox could not "
             + what
             + ": "
-            + message
-            + state
+            + safe.getMessage()
             + "; check that the DataSource reaches the database and that the inbox's migrations"
             + " ran",
         java.util.List.of(),
-        e);
-  }
-
-  private static String firstLine(String text) {
-    int nl = text.indexOf('\n');
-    return (nl < 0 ? text : text.substring(0, nl)).strip();
+        safe);
   }
 }

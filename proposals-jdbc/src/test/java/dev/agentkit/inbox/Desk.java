@@ -28,12 +28,18 @@ import java.util.concurrent.atomic.AtomicReference;
 final class Desk implements Labeler {
   final Map<String, String> priorities = new ConcurrentHashMap<>();
   final Map<String, String> projects = new ConcurrentHashMap<>();
+  final Map<String, String> budgets = new ConcurrentHashMap<>();
   final List<Call> applied = new CopyOnWriteArrayList<>();
   final AtomicReference<Contract> contract = new AtomicReference<>(contract("urgent"));
+  final java.util.concurrent.atomic.AtomicBoolean down =
+      new java.util.concurrent.atomic.AtomicBoolean();
   final ContractSource source =
       new ContractSource() {
         @Override
-        public Contract fetch() {
+        public Contract fetch() throws dev.agentkit.source.ContractSourceException {
+          if (down.get()) {
+            throw new dev.agentkit.source.ContractSourceException("the test desk is down");
+          }
           return contract.get();
         }
 
@@ -72,7 +78,16 @@ final class Desk implements Labeler {
                 new Operand("until", "Archive until.", OperandType.DATE, true, List.of(), false))
             .operand(Operand.of("note", OperandType.STRING))
             .build();
-    return Contract.of("desk", List.of(priority, archive));
+    Op budget =
+        Op.builder("set_budget")
+            .description("Set a project's budget.")
+            .objectType("project")
+            .tier(Tier.EXTERNAL_REVERSIBLE)
+            .operand(Operand.requiredString("project_id", "The project."))
+            .operand(
+                new Operand("amount", "The budget.", OperandType.INTEGER, true, List.of(), false))
+            .build();
+    return Contract.of("desk", List.of(priority, archive, budget));
   }
 
   /** The agent's uses: both ops are withheld, so both have ask wording and no run handler. */
@@ -85,6 +100,9 @@ final class Desk implements Labeler {
             .build(),
         Use.<Desk>of("archive_project", ChangeCategory.ALWAYS_MINTS)
             .ask(call -> "Archive this project?")
+            .build(),
+        Use.<Desk>of("set_budget", ChangeCategory.ALWAYS_MINTS)
+            .ask(call -> "Set this project's budget?")
             .build());
   }
 
@@ -99,10 +117,34 @@ final class Desk implements Labeler {
       priorities.put(call.arg("task_id"), call.arg("priority"));
       return "priority " + call.arg("priority");
     }
+    if (call.opcode().equals("set_budget")) {
+      budgets.put(call.arg("project_id"), call.arg("amount"));
+      return "budget " + call.arg("amount");
+    }
     if (projects.remove(call.arg("project_id")) == null) {
       throw new CallFailedException("project " + call.arg("project_id") + " does not exist");
     }
     return null;
+  }
+
+  /** The idempotency keys of every call the backend was sent, in order, with whether a retry. */
+  final List<String> keysSent = new CopyOnWriteArrayList<>();
+
+  private final Map<String, Object> resultsByKey = new ConcurrentHashMap<>();
+
+  /**
+   * Applies a call as a backend that honours idempotency keys does: a key seen before is answered
+   * with the first result and applies nothing.
+   */
+  Object applyOnce(Call call, RunContext run) throws CallFailedException {
+    keysSent.add(run.idempotencyKey() + (run.retry() ? " (retry)" : ""));
+    Object seen = resultsByKey.get(run.idempotencyKey());
+    if (seen != null) {
+      return seen;
+    }
+    Object result = apply(call);
+    resultsByKey.put(run.idempotencyKey(), result == null ? "" : result);
+    return result;
   }
 
   long runs(String opcode, String objectId) {
@@ -128,6 +170,29 @@ final class Desk implements Labeler {
         .anchor("task", task)
         .question(acts.ask(call))
         .op(acts, call)
+        .build();
+  }
+
+  /** A budget proposal whose amount is the agent's argument. */
+  Proposal budget(String project, String amount) {
+    ActionSet<Desk> acts = actions();
+    return Proposal.builder("triage")
+        .labeler(this)
+        .anchor("project", project)
+        .question("Set this project's budget?")
+        .op(acts, Call.of("set_budget", Map.of("project_id", project, "amount", amount)))
+        .build();
+  }
+
+  /** A budget proposal whose amount the person fills, drafted by the agent. */
+  Proposal budgetDrafted(String project, String drafted) {
+    ActionSet<Desk> acts = actions();
+    return Proposal.builder("triage")
+        .labeler(this)
+        .anchor("project", project)
+        .question("Set this project's budget?")
+        .op(acts, Call.of("set_budget", Map.of("project_id", project)))
+        .slot(UserSlot.required("amount", drafted))
         .build();
   }
 

@@ -64,13 +64,48 @@ class InboxErrorsTest {
     InboxException e = catchInbox(() -> inbox.history("a:task:t1:x"));
     assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
     assertThat(e.getMessage())
-        .startsWith("[InboxDatabase] the inbox could not read the audit trail of \"a:task:t1:x\": ")
-        .contains("AGENTKIT_PROPOSAL_AUDIT")
-        .contains("(SQL state ")
-        .endsWith(
-            "; check that the DataSource reaches the database and that the inbox's migrations"
-                + " ran")
-        .doesNotContain("\n");
+        .isEqualTo(
+            "[InboxDatabase] the inbox could not read the audit trail of \"a:task:t1:x\": a table or"
+                + " column the inbox needs is missing or different (SQL state 42S02, statement"
+                + " \"read the audit trail\"); check that the DataSource reaches the database and"
+                + " that the inbox's migrations ran");
+  }
+
+  /** An H2 trigger that refuses every update as a serialization failure, as a busy server would. */
+  public static final class Conflict implements org.h2.api.Trigger {
+    @Override
+    public void fire(Connection c, Object[] before, Object[] after) throws java.sql.SQLException {
+      throw new java.sql.SQLException("could not serialize access", "40001");
+    }
+  }
+
+  @Test
+  void aTransactionThatConflictsOnEveryAttemptIsBusy() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-busy").resolve("db"));
+    Desk desk = new Desk();
+    ProposalInbox inbox =
+        ProposalInbox.builder(db)
+            .agent(InboxAgent.bind("triage", desk.source, Desk.uses(), desk::apply))
+            .build();
+    inbox.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "CREATE TRIGGER agentkit_conflict BEFORE UPDATE ON agentkit_proposal FOR EACH ROW CALL '"
+              + Conflict.class.getName()
+              + "'");
+    }
+    InboxException e =
+        catchInbox(() -> inbox.decline("triage:task:t1:set_priority", "ann", "not now"));
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "[InboxBusy] the inbox could not decline \"triage:task:t1:set_priority\": concurrent"
+                + " writers conflicted on all 30 attempts (SQL state 40001); retry later, or give"
+                + " the DataSource more connections");
+    assertThat(e.getCause()).isNull();
+    assertThat(inbox.get("triage:task:t1:set_priority").orElseThrow().state())
+        .isEqualTo(ProposalState.PENDING);
   }
 
   @Test
@@ -94,6 +129,73 @@ class InboxErrorsTest {
         .hasMessage(
             "[InboxArgument] the cool-off of agent triage is negative (PT-48H): give zero to let"
                 + " the agent re-ask at once, or a positive duration");
+  }
+
+  @Test
+  void aNegativeRunTimeoutIsRefusedInOneSentence() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-timeout").resolve("db"));
+    assertThatThrownBy(() -> ProposalInbox.builder(db).runTimeout(Duration.ofSeconds(-1)))
+        .hasMessage(
+            "[InboxArgument] the run timeout is negative (PT-1S): give the longest an op can take,"
+                + " or zero to let a person settle at once");
+  }
+
+  @Test
+  void aLimitOutsideWhatTheColumnsHoldIsRefusedInOneSentence() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-limits").resolve("db"));
+    ProposalInbox.Builder b = ProposalInbox.builder(db);
+    assertThatThrownBy(() -> b.maxQuestionChars(0))
+        .hasMessage(
+            "[InboxArgument] maxQuestionChars is 0: give from 1 to 1,000,000, the width of its"
+                + " column");
+    assertThatThrownBy(() -> b.maxValueChars(1_000_001))
+        .hasMessage(
+            "[InboxArgument] maxValueChars is 1,000,001: give from 1 to 1,000,000, the width of the"
+                + " columns that hold them");
+    assertThatThrownBy(() -> b.maxJsonChars(-5))
+        .hasMessage(
+            "[InboxArgument] maxJsonChars is -5: give from 1 to 1,000,000, the width of their"
+                + " columns");
+    assertThatThrownBy(() -> b.maxBatchSize(0))
+        .hasMessage(
+            "[InboxArgument] maxBatchSize is 0: a batch limit below 1 would refuse every batch;"
+                + " give at least 1");
+    assertThat(b.maxQuestionChars(1).maxValueChars(1_000_000).maxJsonChars(1).maxBatchSize(1))
+        .isSameAs(b);
+    assertThat(b.floodCap(1).defaultCoolOff(Duration.ZERO).runTimeout(Duration.ZERO)).isSameAs(b);
+  }
+
+  @Test
+  void aRunnerThatNeedsTheRunContextSaysSoWhenCalledWithout() throws Exception {
+    OpRunner keyed = OpRunner.withContext((call, run) -> run.idempotencyKey());
+    dev.agentkit.Call call = dev.agentkit.Call.of("x", java.util.Map.of());
+    assertThatThrownBy(() -> keyed.run(call))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessage(
+            "this runner sends the inbox's RunContext (the op's idempotency key), so it runs only"
+                + " through run(call, context), which the inbox calls");
+    RunContext context = new RunContext("a:task:t1:x", 1, 1, 0, "agentkit-k-0", false);
+    assertThat(keyed.run(call, context)).isEqualTo("agentkit-k-0");
+    OpRunner plain = c -> "plain";
+    assertThat(plain.run(call, context)).isEqualTo("plain");
+  }
+
+  @Test
+  void theIdempotencyKeyIsStablePerOpRoundAndVersion() {
+    java.time.Instant at = java.time.Instant.parse("2026-11-30T12:00:00Z");
+    String key = RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at, 0);
+    assertThat(key)
+        .isEqualTo(RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at, 0))
+        .matches("agentkit-[0-9a-f]{32}-0");
+    assertThat(
+            java.util.Set.of(
+                key,
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at, 1),
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 2, 1, at, 0),
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 2, at, 0),
+                RunContext.idempotencyKey("triage:task:t1:set_priority", 1, 1, at.plusMillis(1), 0),
+                RunContext.idempotencyKey("triage:task:t2:set_priority", 1, 1, at, 0)))
+        .hasSize(6);
   }
 
   @Test

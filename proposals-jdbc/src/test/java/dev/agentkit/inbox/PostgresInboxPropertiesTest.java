@@ -1,0 +1,11 @@
+package dev.agentkit.inbox;
+
+import javax.sql.DataSource;
+
+/** The inbox's properties on a real PostgreSQL server. */
+class PostgresInboxPropertiesTest extends InboxPropertiesContract {
+  @Override
+  DataSource newDatabase() {
+    return EmbeddedPostgresServer.freshDatabase();
+  }
+}

@@ -1,0 +1,11 @@
+package dev.agentkit.inbox;
+
+import javax.sql.DataSource;
+
+/** The oversight cases on a real PostgreSQL server. */
+class PostgresOversightTest extends OversightContractTest {
+  @Override
+  DataSource newDatabase() {
+    return EmbeddedPostgresServer.freshDatabase();
+  }
+}

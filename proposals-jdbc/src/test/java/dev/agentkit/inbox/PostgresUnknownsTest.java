@@ -1,0 +1,11 @@
+package dev.agentkit.inbox;
+
+import javax.sql.DataSource;
+
+/** The unknowns cases on a real PostgreSQL server. */
+class PostgresUnknownsTest extends UnknownsContractTest {
+  @Override
+  DataSource newDatabase() {
+    return EmbeddedPostgresServer.freshDatabase();
+  }
+}
