@@ -226,8 +226,16 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
                 + " these slot values; it stays pending: the value given for slot \"note\" has"
                 + " 20,001 characters, over the limit of 20,000 per value (set by maxValueChars);"
                 + " correct the value; the inbox never runs a changed copy");
+    InboxException named =
+        catchInbox(() -> inbox.accept(ARCHIVE_P1, "ann", Map.of("n".repeat(201), "x")));
+    assertThat(named.getMessage())
+        .isEqualTo(
+            "[InboxLimit] the proposal \"triage:project:p1:archive_project\" cannot be accepted with"
+                + " these slot values; it stays pending: the name of a slot value has 201"
+                + " characters, over the limit of 200 per name; correct the value; the inbox never"
+                + " runs a changed copy");
     assertThat(desk.applied).isEmpty();
-    assertThat(actions(ARCHIVE_P1)).containsExactly("proposed", "refused", "refused");
+    assertThat(actions(ARCHIVE_P1)).containsExactly("proposed", "refused", "refused", "refused");
     assertThat(inbox.history(ARCHIVE_P1).get(1).outcome()).contains("(\\uDC00 at index 1)");
   }
 
@@ -337,6 +345,13 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
 
   @Test
   void aProposalWhoseJsonIsOverTheRaisedOrLoweredLimitIsRefused() {
+    ProposalInbox exact = limited(ProposalInbox.builder(db).maxJsonChars(104));
+    assertThat(
+            exact
+                .propose(
+                    ProposalBatch.of(desk.actions(), desk, List.of(archiveWithNote("p2", "n"))))
+                .byKey())
+        .containsExactly(Map.entry("triage:project:p2:archive_project", Disposition.ADDED));
     ProposalInbox tight = limited(ProposalInbox.builder(db).maxJsonChars(60));
     ProposeReport r =
         tight.propose(ProposalBatch.of(desk.actions(), desk, List.of(archiveWithNote("p1", "n"))));
