@@ -382,7 +382,7 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
   }
 
   @Test
-  void aRefOrAContextObjectOverItsLimitIsRefusedAlone() {
+  void anAnchorARefOrAContextObjectOverItsLimitIsRefusedAlone() {
     ActionSet<Desk> acts = desk.actions();
     Proposal labelled =
         Proposal.builder("triage")
@@ -400,7 +400,19 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
             .question("Archive this project?")
             .op(acts, Call.of("archive_project", Map.of("project_id", "p2", "until", "2027-01-01")))
             .build();
+    String big = "p".repeat(501);
+    Proposal anchored =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor(new dev.agentkit.proposal.ObjectRef("project", big, "Big"))
+            .question("Archive this project?")
+            .op(acts, Call.of("archive_project", Map.of("project_id", big, "until", "2027-01-01")))
+            .build();
     ProposeReport r = propose(labelled, shown, desk.priority("triage", "t1", "urgent"));
+    assertThat(propose(anchored).refused().get("triage:project:" + big + ":archive_project"))
+        .contains(
+            ": the anchor's id has 501 characters, over the limit of 500 per id; keep bulky"
+                + " content in the backend and pass a reference to it");
     assertThat(r.refused().get(ARCHIVE_P1))
         .contains(
             ": the label of a ref has 1,001 characters, over the limit of 1,000 per label;"
