@@ -201,6 +201,31 @@ abstract class FaultsContractTest extends InboxSuite {
   }
 
   @Test
+  void aStartWhoseAcknowledgementIsLostIsReadBackAndTheAcceptGoesOn() {
+    proposeT1();
+    faulty.arm(PRIORITY_T1, "running", 0, FaultyDataSource.When.AFTER_COMMIT);
+    Accepted a = faults.accept(PRIORITY_T1, "ann", Map.of());
+    assertThat(faulty.fired()).isTrue();
+    assertThat(a.done()).isTrue();
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted", "ran");
+  }
+
+  @Test
+  void aRecoveryRunsTheOpsWithTheSlotValuesTheApproverGave() {
+    propose(desk.archive("triage", "p1", "2027-01-01"));
+    faulty.arm(ARCHIVE_P1, "accepted", 0, FaultyDataSource.When.AFTER_COMMIT, 1);
+    Map<String, String> given = Map.of("until", "2027-06-30", "note", "as agreed");
+    catchInbox(() -> faults.accept(ARCHIVE_P1, "ann", given));
+    assertThat(inbox.get(ARCHIVE_P1).orElseThrow().state()).isEqualTo(ProposalState.ACCEPTED);
+    assertThat(faults.recover(ARCHIVE_P1, "ops-oncall").done()).isTrue();
+    assertThat(desk.applied).hasSize(1);
+    assertThat(desk.applied.get(0).args())
+        .containsEntry("until", "2027-06-30")
+        .containsEntry("note", "as agreed");
+  }
+
+  @Test
   void killedBeforeTheStartCommitsLeavesItAcceptedWithNothingRun() {
     proposeT1();
     faulty.arm(PRIORITY_T1, "running", 0, FaultyDataSource.When.BEFORE_COMMIT);

@@ -71,6 +71,68 @@ class InboxErrorsTest {
                 + " that the inbox's migrations ran");
   }
 
+  @Test
+  void everyConnectionTheInboxOpensIsClosedAndAFailedTransactionIsRolledBack() throws Exception {
+    DataSource real = H2InboxTest.h2(Files.createTempDirectory("inbox-closed").resolve("db"));
+    java.util.concurrent.atomic.AtomicInteger opened =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger closed =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger rolledBack =
+        new java.util.concurrent.atomic.AtomicInteger();
+    DataSource counted =
+        (DataSource)
+            java.lang.reflect.Proxy.newProxyInstance(
+                DataSource.class.getClassLoader(),
+                new Class<?>[] {DataSource.class},
+                (ds, m, args) -> {
+                  Object out = invoke(m, real, args);
+                  if (!m.getName().equals("getConnection")) {
+                    return out;
+                  }
+                  opened.incrementAndGet();
+                  return java.lang.reflect.Proxy.newProxyInstance(
+                      Connection.class.getClassLoader(),
+                      new Class<?>[] {Connection.class},
+                      (c, cm, cargs) -> {
+                        if (cm.getName().equals("close")) {
+                          closed.incrementAndGet();
+                        } else if (cm.getName().equals("rollback") && cargs == null) {
+                          rolledBack.incrementAndGet();
+                        }
+                        return invoke(cm, out, cargs);
+                      });
+                });
+    Desk desk = new Desk();
+    ProposalInbox inbox =
+        ProposalInbox.builder(counted)
+            .agent(InboxAgent.bind("triage", desk.source, Desk.uses(), desk::apply))
+            .build();
+    inbox.propose(
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent"))));
+    assertThat(inbox.accept("triage:task:t1:set_priority", "ann", java.util.Map.of()).done())
+        .isTrue();
+    assertThat(rolledBack).hasValue(0);
+    try (Connection c = real.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("DROP TABLE agentkit_proposal_audit");
+    }
+    assertThat(catchInbox(() -> inbox.history("triage:task:t1:set_priority")).kind())
+        .isEqualTo(InboxException.Kind.DATABASE);
+    assertThat(rolledBack).hasValue(1);
+    assertThat(opened.get()).isPositive();
+    assertThat(closed).hasValue(opened.get());
+  }
+
+  private static Object invoke(java.lang.reflect.Method m, Object target, Object[] args)
+      throws Throwable {
+    try {
+      return m.invoke(target, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
   /** An H2 trigger that refuses every update as a serialization failure, as a busy server would. */
   public static final class Conflict implements org.h2.api.Trigger {
     @Override

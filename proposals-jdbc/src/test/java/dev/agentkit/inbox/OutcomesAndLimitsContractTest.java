@@ -226,8 +226,16 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
                 + " these slot values; it stays pending: the value given for slot \"note\" has"
                 + " 20,001 characters, over the limit of 20,000 per value (set by maxValueChars);"
                 + " correct the value; the inbox never runs a changed copy");
+    InboxException named =
+        catchInbox(() -> inbox.accept(ARCHIVE_P1, "ann", Map.of("n".repeat(201), "x")));
+    assertThat(named.getMessage())
+        .isEqualTo(
+            "[InboxLimit] the proposal \"triage:project:p1:archive_project\" cannot be accepted with"
+                + " these slot values; it stays pending: the name of a slot value has 201"
+                + " characters, over the limit of 200 per name; correct the value; the inbox never"
+                + " runs a changed copy");
     assertThat(desk.applied).isEmpty();
-    assertThat(actions(ARCHIVE_P1)).containsExactly("proposed", "refused", "refused");
+    assertThat(actions(ARCHIVE_P1)).containsExactly("proposed", "refused", "refused", "refused");
     assertThat(inbox.history(ARCHIVE_P1).get(1).outcome()).contains("(\\uDC00 at index 1)");
   }
 
@@ -337,6 +345,13 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
 
   @Test
   void aProposalWhoseJsonIsOverTheRaisedOrLoweredLimitIsRefused() {
+    ProposalInbox exact = limited(ProposalInbox.builder(db).maxJsonChars(104));
+    assertThat(
+            exact
+                .propose(
+                    ProposalBatch.of(desk.actions(), desk, List.of(archiveWithNote("p2", "n"))))
+                .byKey())
+        .containsExactly(Map.entry("triage:project:p2:archive_project", Disposition.ADDED));
     ProposalInbox tight = limited(ProposalInbox.builder(db).maxJsonChars(60));
     ProposeReport r =
         tight.propose(ProposalBatch.of(desk.actions(), desk, List.of(archiveWithNote("p1", "n"))));
@@ -367,7 +382,7 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
   }
 
   @Test
-  void aRefOrAContextObjectOverItsLimitIsRefusedAlone() {
+  void anAnchorARefOrAContextObjectOverItsLimitIsRefusedAlone() {
     ActionSet<Desk> acts = desk.actions();
     Proposal labelled =
         Proposal.builder("triage")
@@ -385,7 +400,19 @@ abstract class OutcomesAndLimitsContractTest extends InboxSuite {
             .question("Archive this project?")
             .op(acts, Call.of("archive_project", Map.of("project_id", "p2", "until", "2027-01-01")))
             .build();
+    String big = "p".repeat(501);
+    Proposal anchored =
+        Proposal.builder("triage")
+            .labeler(desk)
+            .anchor(new dev.agentkit.proposal.ObjectRef("project", big, "Big"))
+            .question("Archive this project?")
+            .op(acts, Call.of("archive_project", Map.of("project_id", big, "until", "2027-01-01")))
+            .build();
     ProposeReport r = propose(labelled, shown, desk.priority("triage", "t1", "urgent"));
+    assertThat(propose(anchored).refused().get("triage:project:" + big + ":archive_project"))
+        .contains(
+            ": the anchor's id has 501 characters, over the limit of 500 per id; keep bulky"
+                + " content in the backend and pass a reference to it");
     assertThat(r.refused().get(ARCHIVE_P1))
         .contains(
             ": the label of a ref has 1,001 characters, over the limit of 1,000 per label;"
