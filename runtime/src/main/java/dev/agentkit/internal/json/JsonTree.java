@@ -77,6 +77,8 @@ public final class JsonTree {
    * @throws Malformed for a value nested deeper than {@link #MAX_DEPTH}, a repeated key or a number
    *     {@link BigDecimal} cannot hold
    */
+  @SuppressWarnings(
+      "exports") // internal: only the runtime's own readers, which have Jackson, call it
   public static Object read(JsonParser p) throws IOException, Malformed {
     return read(p, 0, MAX_DEPTH);
   }

@@ -1,0 +1,20 @@
+package dev.agentkit.maven;
+
+import dev.agentkit.internal.WiringStamp;
+import dev.agentkit.internal.text.ContractName;
+import dev.agentkit.internal.text.LineText;
+import dev.agentkit.internal.text.Names;
+import dev.agentkit.testing.InternalUse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module's main code uses exactly these of the runtime's internal classes; anything else it
+ * reaches through the API.
+ */
+class InternalUseTest {
+  @Test
+  void usesOnlyTheInternalsItNames() {
+    InternalUse.assertExactly(
+        "dev.agentkit.maven", WiringStamp.class, ContractName.class, LineText.class, Names.class);
+  }
+}

@@ -1,0 +1,17 @@
+package dev.agentkit.openapi;
+
+import dev.agentkit.internal.json.JsonTree;
+import dev.agentkit.internal.text.LineText;
+import dev.agentkit.testing.InternalUse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module's main code uses exactly these of the runtime's internal classes; anything else it
+ * reaches through the API.
+ */
+class InternalUseTest {
+  @Test
+  void usesOnlyTheInternalsItNames() {
+    InternalUse.assertExactly("dev.agentkit.openapi", JsonTree.class, LineText.class);
+  }
+}
