@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every Java snippet in {@code docs/*.md} compiles against this module's test class path (the
- * runtime, the processor, and the example's {@code Board} and {@code TriageAgent}), so the docs
- * cannot drift from the API.
+ * Every Java snippet in {@code docs/*.md} and the README compiles against this module's test class
+ * path (the runtime, the processor, and the example's {@code Board} and {@code TriageAgent}), so
+ * the docs cannot drift from the API.
  *
  * <p>The rules a page is written by:
  *
@@ -51,6 +51,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class DocsSnippetsTest {
   static final Path DOCS = BaseDir.resolve("..", "docs");
+  static final Path README = BaseDir.resolve("..", "README.md");
   static final Path SNAPSHOTS = BaseDir.resolve("..", "contract-snapshots");
 
   /** Blocks that opt out of compiling; kept few, so the docs stay honest. */
@@ -70,7 +71,7 @@ class DocsSnippetsTest {
   /** A fenced block of a page: its info string, and where its first line is. */
   record Block(String page, int line, String info, List<String> lines) {
     String where() {
-      return "docs/" + page + ", the snippet at line " + line;
+      return (page.equals("README.md") ? "" : "docs/") + page + ", the snippet at line " + line;
     }
   }
 
@@ -82,7 +83,9 @@ class DocsSnippetsTest {
   @TestFactory
   Stream<DynamicTest> everySnippetCompiles() throws IOException {
     List<DynamicTest> tests = new ArrayList<>();
-    for (Path page : pages()) {
+    List<Path> withReadme = new ArrayList<>(pages());
+    withReadme.add(README);
+    for (Path page : withReadme) {
       List<Block> blocks = javaBlocks(page);
       Prelude prelude = prelude(blocks);
       for (Block b : blocks) {
@@ -93,6 +96,14 @@ class DocsSnippetsTest {
       }
     }
     return tests.stream();
+  }
+
+  @Test
+  void theReadmeShowsAnAgentThatCompiles() throws IOException {
+    assertThat(javaBlocks(README)).as("```java blocks in README.md").isNotEmpty();
+    assertThat(javaBlocks(README).get(0).lines().stream().anyMatch(l -> l.startsWith("@Agent")))
+        .as("README.md's first Java block is an agent")
+        .isTrue();
   }
 
   @Test

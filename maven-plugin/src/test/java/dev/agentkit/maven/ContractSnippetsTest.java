@@ -61,7 +61,7 @@ class ContractSnippetsTest {
     }
     assertThat(checked)
         .as("the <contract> blocks found")
-        .contains("README.md: taskboard", "README.md: tasks", "docs/openapi.md: tasks")
+        .contains("README.md: taskboard", "docs/openapi.md: tasks")
         .contains("docs/maven-goals.md: taskboard (mcp)")
         .hasSizeGreaterThanOrEqualTo(5);
   }
