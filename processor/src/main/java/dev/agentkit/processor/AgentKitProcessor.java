@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,7 +23,6 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
@@ -144,8 +144,9 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /**
-   * Reads, checks and prints the report, looks in the round's sources for enum constants the
-   * snapshot dropped ({@link RemovedValues}), and writes the wiring; the stamp only for a bindable
+   * Reads and checks the agent into one report (the snapshot lookup, the contract's unknowns, the
+   * checks, and the enum constants the round's sources still name after the snapshot dropped them,
+   * {@link RemovedValues}), prints it once, and writes the wiring; the stamp only for a bindable
    * one, so a build step never takes a wiring with errors for a current one.
    */
   private void processAgent(TypeElement agent, List<CompilationUnitTree> units) throws IOException {
@@ -154,19 +155,18 @@ public final class AgentKitProcessor extends AbstractProcessor {
     AgentDeclaration d = new AgentParser(processingEnv.getElementUtils()).parse(agent);
     t = timing.add(Timing.Step.PARSE, t);
     SnapshotLookup.Found found = snapshots.find(d);
-    found.error().ifPresent(e -> reporter.error(e.at(), e.message()));
-    warnUnknowns(d, found.contract());
+    List<CheckReport.Item> before = new ArrayList<>();
+    found.error().ifPresent(before::add);
+    before.addAll(unknowns(d, found.contract()));
     t = timing.add(Timing.Step.SNAPSHOT, t);
-    CheckReport report = checker.check(d, found.contract());
+    CheckReport checked = checker.check(d, found.contract());
+    List<CheckReport.Item> after = new ArrayList<>();
+    for (RemovedValues.Found r : RemovedValues.find(checked.model(), units, previousEnums(agent))) {
+      after.add(new CheckReport.Item(Location.in(r.path()), r.message()));
+    }
+    CheckReport report = checked.around(before, after);
     reporter.print(report);
     WiringModel model = report.model();
-    List<RemovedValues.Found> removed = RemovedValues.find(model, units, previousEnums(agent));
-    for (RemovedValues.Found r : removed) {
-      reporter.error(r.path(), r.message());
-    }
-    if (!removed.isEmpty()) {
-      model = model.unbindable();
-    }
     t = timing.add(Timing.Step.CHECK, t);
     String source = WiringWriter.write(model);
     t = timing.add(Timing.Step.WRITE, t);
@@ -223,27 +223,22 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /**
-   * Prints, once per contract in a compilation, a warning for each tier or operand type of its
-   * snapshot this version does not know, on the first {@code @Agent} that names it: the build goes
+   * A warning for each tier or operand type of the contract's snapshot this version does not know,
+   * once per contract in a compilation, on the first {@code @Agent} that names it: the build goes
    * on (the op is read as irreversible, the operand as opaque), but the author should know.
    */
-  private void warnUnknowns(AgentDeclaration d, Contract contract) {
+  private List<CheckReport.Item> unknowns(AgentDeclaration d, Contract contract) {
     if (contract == null || contract.warnings().isEmpty() || !warned.add(contract.name())) {
-      return;
+      return List.of();
     }
-    AnnotationValue at = AnnotationValues.explicit(d.mirror(), "contract");
+    Location at =
+        Location.of(d.agent(), d.mirror(), AnnotationValues.explicit(d.mirror(), "contract"));
+    List<CheckReport.Item> out = new ArrayList<>();
     for (Problem w : contract.warnings()) {
       String message = w.message() + " (contract " + contract.name() + ")";
-      if (at == null) {
-        processingEnv
-            .getMessager()
-            .printMessage(Diagnostic.Kind.WARNING, message, d.agent(), d.mirror());
-      } else {
-        processingEnv
-            .getMessager()
-            .printMessage(Diagnostic.Kind.WARNING, message, d.agent(), d.mirror(), at);
-      }
+      out.add(new CheckReport.Item(at, message, CheckReport.Severity.WARNING));
     }
+    return out;
   }
 
   /**

@@ -26,8 +26,8 @@ import javax.tools.Diagnostic;
 
 /**
  * The one place errors are printed. It never throws, so every problem of a compilation is reported
- * in one run. Checks do not call it: they return a {@link CheckReport}, which the processor prints
- * here; only the processor's own problems (misplaced annotations, its failures) come here directly.
+ * in one run. Nothing about an agent comes here but its {@link CheckReport}, printed once; only the
+ * processor's own problems (misplaced annotations, its failures) come here directly.
  */
 final class Reporter {
   private final Messager messager;
@@ -54,11 +54,6 @@ final class Reporter {
     return out;
   }
 
-  /** Prints an error at a place in the source. */
-  void error(TreePath at, String message) {
-    trees.printMessage(Diagnostic.Kind.ERROR, message, at.getLeaf(), at.getCompilationUnit());
-  }
-
   /** javac's tree API, or null under a compiler (or a wrapper) that does not offer it. */
   private static Trees treesOf(ProcessingEnvironment env) {
     try {
@@ -71,10 +66,7 @@ final class Reporter {
   /** Prints every error and warning of a report, in order. */
   void print(CheckReport report) {
     for (CheckReport.Item item : report.items()) {
-      print(
-          item.warning() ? Diagnostic.Kind.WARNING : Diagnostic.Kind.ERROR,
-          item.at(),
-          item.message());
+      print(item.severity().kind(), item.at(), item.message());
     }
   }
 
@@ -85,6 +77,10 @@ final class Reporter {
 
   /** Prints a diagnostic of {@code kind} at the narrowest location given. */
   private void print(Diagnostic.Kind kind, Location at, String message) {
+    if (at.source() != null && trees != null) {
+      trees.printMessage(kind, message, at.source().getLeaf(), at.source().getCompilationUnit());
+      return;
+    }
     if (at.repeated() != null && printInSource(kind, at, message)) {
       return;
     }
