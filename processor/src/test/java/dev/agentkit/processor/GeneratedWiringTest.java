@@ -20,12 +20,11 @@ import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.WiringStamp;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
+import dev.agentkit.testing.Golden;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,17 +34,21 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The generated wiring: its source against a golden file (rewrite with {@code
- * AGENTKIT_UPDATE_GOLDEN=1}), and the compiled classes loaded and run.
+ * -Dgolden.update=true}), and the compiled classes loaded and run.
  */
 class GeneratedWiringTest {
-  private static final Path GOLDEN = BaseDir.resolve("src", "test", "resources", "golden");
+  private static final Golden GOLDEN = Golden.in("src/test/resources/golden");
 
   static final String AGENT =
       """
@@ -143,23 +146,96 @@ class GeneratedWiringTest {
     assertThat(c).succeededWithoutWarnings();
   }
 
-  @Test
-  void matchesGoldenFile() throws IOException {
-    Compilation c = compile();
-    assertThat(c).succeeded();
+  /**
+   * One small golden file per act shape, each the wiring of an agent with that one act: a scalar
+   * set run live with an asserted tier, a terminal act read through its view, a multi-field act, a
+   * withheld act with its ask wording, an always-mints act declared on the class, and a local act.
+   */
+  static Stream<Arguments> actShapes() {
+    return Stream.of(
+        Arguments.of(
+            "ScalarSetAgent",
+            "",
+            """
+              @Act(opcode = "set_task_due_date", category = ChangeCategory.SCALAR_SET,
+                  input = "due_date", assertTier = AssertedTier.REVERSIBLE)
+              String dueDate(Board board, Call call) { return board.get("due"); }
+              @Run("set_task_due_date")
+              void setDueDate(Board board, ScalarSetAgent_Wiring.SetTaskDueDate view) {}
+            """),
+        Arguments.of(
+            "TerminalAgent",
+            "",
+            """
+              @Act(opcode = "set_status", category = ChangeCategory.TERMINAL, input = "status",
+                  terminalStates = "done")
+              String status(Board board, TerminalAgent_Wiring.SetStatus view) {
+                return board.get("status:" + view.taskId());
+              }
+            """),
+        Arguments.of(
+            "MultiFieldAgent",
+            "",
+            """
+              @Act(opcode = "update_task", category = ChangeCategory.MULTI_FIELD)
+              static String field(Board board, Call call, String field) { return board.get(field); }
+            """),
+        Arguments.of(
+            "WithheldAgent",
+            "",
+            """
+              @Act(opcode = "archive_project", category = ChangeCategory.TERMINAL,
+                  terminalStates = "archived")
+              String projectState(Board board, Call call) { return board.get("project"); }
+              @Ask("archive_project")
+              String askArchive(WithheldAgent_Wiring.ArchiveProject view) {
+                return "Archive project " + view.projectId() + "?";
+              }
+            """),
+        Arguments.of(
+            "MintingAgent",
+            "@Act(opcode = \"create_task\", category = ChangeCategory.ALWAYS_MINTS)",
+            """
+              @Run("create_task")
+              void create(Board board, MintingAgent_Wiring.CreateTask view) {}
+            """),
+        Arguments.of(
+            "LocalAgent",
+            """
+            @LocalAct(opcode = "leave_note", description = "Leave a note on a task.",
+                tier = Tier.REVERSIBLE, category = ChangeCategory.MERGE,
+                operands = {
+                  @LocalAct.Operand(name = "task_id", required = true),
+                  @LocalAct.Operand(name = "mood", type = OperandType.ENUM,
+                      enumValues = {"calm", "urgent"})
+                })""",
+            """
+              @Run("leave_note")
+              void note(Board board, LocalAgent_Wiring.LeaveNote view) {}
+            """));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("actShapes")
+  void eachActShapeMatchesItsGoldenFile(String agent, String onClass, String body)
+      throws IOException {
+    String source =
+        AGENT.substring(0, AGENT.indexOf("@Agent("))
+            + "@Agent(contract = \"taskboard\", state = Board.class)\n"
+            + onClass
+            + "\npublic final class "
+            + agent
+            + " {\n"
+            + body
+            + "}\n";
+    Compilation c = snapshots.compile(Fixtures.source(agent, source), Fixtures.board());
+    assertThat(c).succeededWithoutWarnings();
     String actual =
-        c.generatedSourceFile("test.TriageAgent_Wiring")
+        c.generatedSourceFile("test." + agent + "_Wiring")
             .orElseThrow()
             .getCharContent(true)
             .toString();
-    Path golden = GOLDEN.resolve("TriageAgent_Wiring.java");
-    if ("1".equals(System.getenv("AGENTKIT_UPDATE_GOLDEN"))) {
-      Files.createDirectories(GOLDEN);
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual)
-        .as("generated source; rerun with AGENTKIT_UPDATE_GOLDEN=1 to accept a change")
-        .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    GOLDEN.assertMatches("acts/" + agent + "_Wiring.java", actual);
   }
 
   @Test

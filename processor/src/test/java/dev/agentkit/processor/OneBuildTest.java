@@ -14,11 +14,11 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.testing.Golden;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -565,13 +565,7 @@ class OneBuildTest {
     assertThat(errorsWritingTo(generated, classes, source("TriageAgent", text), board()))
         .hasSize(2);
     String actual = Files.readString(generated.resolve("test/TriageAgent_Wiring.java"));
-    Path golden = BaseDir.resolve("src", "test", "resources", "golden", "Unbound_Wiring.java");
-    if ("1".equals(System.getenv("AGENTKIT_UPDATE_GOLDEN"))) {
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual)
-        .as("generated source; rerun with AGENTKIT_UPDATE_GOLDEN=1 to accept a change")
-        .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    Golden.in("src/test/resources/golden").assertMatches("Unbound_Wiring.java", actual);
   }
 
   @Test

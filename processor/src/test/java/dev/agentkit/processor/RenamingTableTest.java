@@ -10,11 +10,10 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.testing.Golden;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,15 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The names the wiring gives tricky contract names, as a golden file ({@code golden/renaming.txt};
- * rewrite with {@code AGENTKIT_UPDATE_GOLDEN=1}): names with no ASCII letter or digit, keywords,
- * {@code Object}'s methods, the names the wiring itself declares, names that collide once split
- * into words, and overlong names. The table is read back from the compiled classes, so it is what
- * users get, not what a helper computes: each op's view by its {@code OPCODE}, each constant by its
+ * rewrite with {@code -Dgolden.update=true}): names with no ASCII letter or digit, keywords, {@code
+ * Object}'s methods, the names the wiring itself declares, names that collide once split into
+ * words, and overlong names. The table is read back from the compiled classes, so it is what users
+ * get, not what a helper computes: each op's view by its {@code OPCODE}, each constant by its
  * value, each accessor by calling it on a call that gives only its operand, and each enum constant
  * by its {@code wireName()}.
  */
 class RenamingTableTest {
-  private static final Path GOLDEN = BaseDir.resolve("src", "test", "resources", "golden");
+  private static final Golden GOLDEN = Golden.in("src/test/resources/golden");
 
   @TempDir Path dir;
 
@@ -147,14 +146,7 @@ class RenamingTableTest {
     Sandbox.Loader loader = new Sandbox.Loader(c, getClass().getClassLoader());
     Class<?> wiring = loader.loadClass("test.NamesAgent_Wiring");
     String actual = table(wiring, contract);
-    Path golden = GOLDEN.resolve("renaming.txt");
-    if ("1".equals(System.getenv("AGENTKIT_UPDATE_GOLDEN"))) {
-      Files.createDirectories(GOLDEN);
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual)
-        .as("renaming table; rerun with AGENTKIT_UPDATE_GOLDEN=1 to accept a change")
-        .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    GOLDEN.assertMatches("renaming.txt", actual);
   }
 
   /** One line per name: its kind, the contract's name (escaped) and the identifier given it. */

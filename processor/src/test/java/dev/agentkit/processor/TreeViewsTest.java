@@ -7,10 +7,9 @@ import com.google.testing.compile.Compilation;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.processor.GeneratedWiringTest.CompiledClassLoader;
+import dev.agentkit.testing.Golden;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,12 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Views of operands whose schema is a tree: one small golden file per shape (a list of objects,
- * enums at depth, unions and opaque values; rewrite with {@code AGENTKIT_UPDATE_GOLDEN=1}), and the
+ * enums at depth, unions and opaque values; rewrite with {@code -Dgolden.update=true}), and the
  * compiled views run on natural, malformed, mistyped, unknown and huge arguments, read through the
  * typed API an agent's code uses.
  */
 class TreeViewsTest {
-  private static final Path GOLDEN = BaseDir.resolve("src", "test", "resources", "golden", "trees");
+  private static final Golden GOLDEN = Golden.in("src/test/resources/golden/trees");
 
   @TempDir Path dir;
   Fixtures.Snapshots snapshots;
@@ -167,17 +166,7 @@ class TreeViewsTest {
   private void assertGolden(Compilation c, String wiring) throws IOException {
     String actual =
         c.generatedSourceFile("test." + wiring).orElseThrow().getCharContent(true).toString();
-    Path golden = GOLDEN.resolve(wiring + ".java");
-    if ("1".equals(System.getenv("AGENTKIT_UPDATE_GOLDEN"))) {
-      Files.createDirectories(GOLDEN);
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(Files.exists(golden))
-        .as("golden file %s; create it with AGENTKIT_UPDATE_GOLDEN=1", golden)
-        .isTrue();
-    assertThat(actual)
-        .as("generated source; rerun with AGENTKIT_UPDATE_GOLDEN=1 to accept a change")
-        .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    GOLDEN.assertMatches(wiring + ".java", actual);
   }
 
   /** What the agent's {@code read} gives for a call with these arguments. */

@@ -2,30 +2,16 @@ package dev.agentkit.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.BaseDir;
+import dev.agentkit.testing.Golden;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ToolSchemasTest {
-  static final Path GOLDEN = BaseDir.resolve("src", "test", "resources", "golden-tools");
+  static final Golden GOLDEN = Golden.in("src/test/resources/golden-tools");
 
-  /** Compares with a golden file; AGENTKIT_UPDATE_GOLDEN=1 rewrites it instead. */
-  static void assertGolden(String file, String actual) throws IOException {
-    Path path = GOLDEN.resolve(file);
-    if ("1".equals(System.getenv("AGENTKIT_UPDATE_GOLDEN"))) {
-      Files.createDirectories(GOLDEN);
-      Files.writeString(path, actual, StandardCharsets.UTF_8);
-      return;
-    }
-    assertThat(path)
-        .as("golden file %s; run with AGENTKIT_UPDATE_GOLDEN=1 to create it", path)
-        .exists();
-    assertThat(actual)
-        .as("%s differs; run with AGENTKIT_UPDATE_GOLDEN=1 to accept the change", path)
-        .isEqualTo(Files.readString(path, StandardCharsets.UTF_8));
+  /** Compares with a golden file; -Dgolden.update=true rewrites it instead. */
+  static void assertGolden(String file, String actual) {
+    GOLDEN.assertMatches(file, actual);
   }
 
   @Test
