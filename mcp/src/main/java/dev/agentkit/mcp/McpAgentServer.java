@@ -2,15 +2,11 @@ package dev.agentkit.mcp;
 
 import dev.agentkit.ActionSet;
 import dev.agentkit.LiveAgent;
-import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Tier;
-import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.ToolCallFlow;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolCallListener;
 import dev.agentkit.tool.ToolCallOutcome;
-import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -59,14 +55,6 @@ import org.slf4j.LoggerFactory;
 public final class McpAgentServer<S> {
   private static final McpJsonMapper JSON = McpJsonDefaults.getMapper();
 
-  /** The annotations each tier is served with; read back by {@link McpContractSource} as is. */
-  static final Map<Tier, McpSchema.ToolAnnotations> TIER_HINTS =
-      Map.of(
-          Tier.READ_ONLY, hints(true, false, false),
-          Tier.REVERSIBLE, hints(false, false, false),
-          Tier.EXTERNAL_REVERSIBLE, hints(false, false, true),
-          Tier.IRREVERSIBLE, hints(false, true, true));
-
   private static final Logger log = LoggerFactory.getLogger(McpAgentServer.class);
 
   private final ToolCallFlow<S> flow;
@@ -79,7 +67,7 @@ public final class McpAgentServer<S> {
   /** One bound set and the tools it is served as. */
   private record View(ActionSet<?> acts, List<McpSchema.Tool> tools) {
     static View of(ActionSet<?> acts) {
-      return new View(acts, McpAgentServer.tools(acts));
+      return new View(acts, ServedTools.of(acts));
     }
   }
 
@@ -246,48 +234,6 @@ public final class McpAgentServer<S> {
     } catch (IOException e) {
       return "null"; // not an object: the guard says so in its own words
     }
-  }
-
-  private static List<McpSchema.Tool> tools(ActionSet<?> actions) {
-    List<McpSchema.Tool> out = new ArrayList<>();
-    for (ToolDeclaration d : ToolSchemas.declarations(actions)) {
-      Op op = actions.op(d.name()).orElseThrow();
-      Map<String, Object> meta = new LinkedHashMap<>();
-      meta.put(ToolMapping.TIER_KEY, op.tier().wireName());
-      if (!op.objectType().isEmpty()) {
-        meta.put(ToolMapping.OBJECT_TYPE_KEY, op.objectType());
-      }
-      out.add(
-          McpSchema.Tool.builder(d.name(), schema(d.parametersJson()))
-              .description(d.description())
-              .annotations(TIER_HINTS.get(op.tier()))
-              .meta(meta)
-              .build());
-    }
-    return List.copyOf(out);
-  }
-
-  /**
-   * The tool schema as the SDK's tool takes it. Read with agentkit's own JSON reader, so numbers
-   * stay exact (a bound of 0.1 or 1E+400 is not rounded through a double) and keys keep their
-   * order.
-   */
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> schema(String json) {
-    try {
-      return (Map<String, Object>) JsonTree.parse(json, SCHEMA_DEPTH);
-    } catch (JsonTree.Malformed e) {
-      throw new IllegalStateException(
-          "ToolSchemas wrote a schema that could not be read back: " + e.getMessage(), e);
-    }
-  }
-
-  /** Deep enough for any tree a contract may hold: a few JSON levels per level of the tree. */
-  private static final int SCHEMA_DEPTH = 1024;
-
-  private static McpSchema.ToolAnnotations hints(
-      boolean readOnly, boolean destructive, boolean openWorld) {
-    return new McpSchema.ToolAnnotations(null, readOnly, destructive, null, openWorld, null);
   }
 
   @Override
