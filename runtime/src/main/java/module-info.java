@@ -10,6 +10,7 @@
  */
 module dev.agentkit.runtime {
   requires com.fasterxml.jackson.core;
+  requires org.slf4j;
   requires transitive java.net.http;
 
   exports dev.agentkit;

@@ -25,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ModuleTest {
   @TempDir Path dir;
 
-  /** The runtime's classes (with module-info.class) and jackson-core, as a module path. */
+  /**
+   * The runtime's classes (with module-info.class), jackson-core and slf4j-api, as a module path.
+   */
   private static String modulePath() {
     List<String> path = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
@@ -35,11 +37,14 @@ class ModuleTest {
       // Jackson 2's core, which the runtime requires; the validator tests bring Jackson 3's too.
       boolean jackson =
           entry.replace('\\', '/').contains("/com/fasterxml/jackson/core/jackson-core/");
-      if (runtime || jackson) {
+      boolean slf4j = entry.replace('\\', '/').contains("/org/slf4j/slf4j-api/");
+      if (runtime || jackson || slf4j) {
         path.add(entry);
       }
     }
-    assertThat(path).as("the runtime's classes and jackson-core on the class path").hasSize(2);
+    assertThat(path)
+        .as("the runtime's classes, jackson-core and slf4j-api on the class path")
+        .hasSize(3);
     return String.join(File.pathSeparator, path);
   }
 

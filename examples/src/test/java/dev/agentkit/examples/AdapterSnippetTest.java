@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentkit.ActionSet;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.langchain4j.AgentkitTools;
-import dev.agentkit.langchain4j.ToolCallListener;
 import dev.agentkit.langchain4j.ToolCallResult;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
@@ -15,7 +14,6 @@ import dev.langchain4j.data.message.AiMessage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -51,13 +49,7 @@ class AdapterSnippetTest {
                     return ObjectRef.of(kind, call.arg(kind + "_id"));
                   })
               .labeler(board.labeler())
-              .listener(
-                  new ToolCallListener() {
-                    @Override
-                    public void proposed(ToolCallResult.Proposed result, Duration took) {
-                      inbox.accept(result.proposal()); // a Proposal for a person (proposals.md)
-                    }
-                  })
+              .proposals(inbox) // each withheld call's Proposal, for a person (proposals.md)
               .build();
       // adapters.md: end
 

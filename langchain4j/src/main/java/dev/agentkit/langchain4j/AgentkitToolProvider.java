@@ -1,5 +1,6 @@
 package dev.agentkit.langchain4j;
 
+import dev.agentkit.tool.ToolCallFlow;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
@@ -49,22 +50,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class AgentkitToolProvider<S>
     implements ToolProvider, AiServiceResponseReceivedListener {
-  private static final int STRIPES = 64;
-
   private final AgentkitTools<S> tools;
   private final StateResolver<S> states;
   private final ToolExecutor executor = new Executor();
   private volatile Offer offer;
   private final Map<UUID, Message> messages = new ConcurrentHashMap<>();
-  private final Object[] stripes = new Object[STRIPES];
 
   private AgentkitToolProvider(AgentkitTools<S> tools, StateResolver<S> states) {
     this.tools = tools;
     this.states = states;
     this.offer = offer(tools.specifications());
-    for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Object();
-    }
   }
 
   /**
@@ -134,7 +129,7 @@ public final class AgentkitToolProvider<S>
   ToolCallResult execute(ToolExecutionRequest request, InvocationContext context) {
     UUID id = context == null ? null : context.invocationId();
     Message message = id == null ? null : messages.get(id);
-    AgentkitTools.Step step = message == null ? null : message.take(request);
+    ToolCallFlow.Step step = message == null ? null : message.take(request);
     if (step == null) {
       step = tools.judge(List.of(request)).get(0);
     } else if (message.finished()) {
@@ -143,9 +138,7 @@ public final class AgentkitToolProvider<S>
     Object memoryId = context == null ? null : context.chatMemoryId();
     S state = states.resolve(memoryId == null ? "default" : memoryId);
     Objects.requireNonNull(state, "the state resolver gave no state for memory id " + memoryId);
-    synchronized (stripes[Math.floorMod(System.identityHashCode(state), STRIPES)]) {
-      return tools.finish(step, state);
-    }
+    return tools.finish(request, step, () -> state);
   }
 
   @Override
@@ -179,7 +172,7 @@ public final class AgentkitToolProvider<S>
   /** One model message's calls, judged once, on the first call's arrival, for all of them. */
   private final class Message {
     private final List<ToolExecutionRequest> requests;
-    private List<AgentkitTools.Step> steps;
+    private List<ToolCallFlow.Step> steps;
     private final boolean[] taken;
     private int left;
 
@@ -190,7 +183,7 @@ public final class AgentkitToolProvider<S>
     }
 
     /** The judged step of this request, or null when the message has no such call left. */
-    synchronized AgentkitTools.Step take(ToolExecutionRequest request) {
+    synchronized ToolCallFlow.Step take(ToolExecutionRequest request) {
       int i = indexOf(request);
       if (i < 0) {
         return null;

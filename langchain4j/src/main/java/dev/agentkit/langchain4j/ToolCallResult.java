@@ -4,8 +4,10 @@ import dev.agentkit.Call;
 import dev.agentkit.Outcome;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.ToolCallOutcome;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.TreeMap;
 
@@ -39,6 +41,29 @@ public sealed interface ToolCallResult
     return message().text();
   }
 
+  /** Tells the listener how the call ended. */
+  void tell(ToolCallListener listener, Duration took);
+
+  /** The result of {@code request} that the flow carried out as {@code outcome}. */
+  static ToolCallResult of(ToolExecutionRequest request, ToolCallOutcome outcome) {
+    ToolExecutionResultMessage m = ToolExecutionResultMessage.from(request, outcome.text());
+    if (outcome.isError()) {
+      // A result the model's API can mark as an error, so the model reads it as one.
+      m = m.toBuilder().isError(true).build();
+    }
+    if (outcome instanceof ToolCallOutcome.Ran r) {
+      return new Ran(request, m, r.outcome());
+    } else if (outcome instanceof ToolCallOutcome.Proposed p) {
+      return new Proposed(request, m, p.proposal());
+    } else if (outcome instanceof ToolCallOutcome.Unchanged u) {
+      return new Unchanged(request, m, u.call());
+    } else if (outcome instanceof ToolCallOutcome.Corrected c) {
+      return new Corrected(request, m, c.correction());
+    }
+    ToolCallOutcome.Failed f = (ToolCallOutcome.Failed) outcome;
+    return new Failed(request, m, f.call(), f.failure());
+  }
+
   /**
    * The call ran through its act's run handler against the agent's state; the model was sent what
    * the handler returned.
@@ -57,6 +82,11 @@ public sealed interface ToolCallResult
     /** The call that ran, bound to its op. */
     public Call call() {
       return outcome.call();
+    }
+
+    @Override
+    public void tell(ToolCallListener listener, Duration took) {
+      listener.ran(this, took);
     }
 
     @Override
@@ -82,6 +112,11 @@ public sealed interface ToolCallResult
     }
 
     @Override
+    public void tell(ToolCallListener listener, Duration took) {
+      listener.proposed(this, took);
+    }
+
+    @Override
     public String detail() {
       return "proposed " + proposal.askKey();
     }
@@ -101,6 +136,11 @@ public sealed interface ToolCallResult
       Objects.requireNonNull(request, "request");
       Objects.requireNonNull(message, "message");
       Objects.requireNonNull(call, "call");
+    }
+
+    @Override
+    public void tell(ToolCallListener listener, Duration took) {
+      listener.unchanged(this, took);
     }
 
     @Override
@@ -126,6 +166,11 @@ public sealed interface ToolCallResult
       Objects.requireNonNull(request, "request");
       Objects.requireNonNull(message, "message");
       Objects.requireNonNull(correction, "correction");
+    }
+
+    @Override
+    public void tell(ToolCallListener listener, Duration took) {
+      listener.rejected(this, took);
     }
 
     @Override
@@ -155,6 +200,11 @@ public sealed interface ToolCallResult
       Objects.requireNonNull(message, "message");
       Objects.requireNonNull(call, "call");
       Objects.requireNonNull(failure, "failure");
+    }
+
+    @Override
+    public void tell(ToolCallListener listener, Duration took) {
+      listener.failed(this, took);
     }
 
     @Override

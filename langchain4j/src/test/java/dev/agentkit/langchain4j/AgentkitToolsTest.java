@@ -29,6 +29,7 @@ class AgentkitToolsTest {
           .ceiling(AutonomyRung.AUTO)
           .anchor(Board::anchor)
           .labeler(board)
+          .proposals(proposal -> {}) // the results carry each proposal
           .build();
 
   static ToolExecutionRequest call(String id, String name, String arguments) {
@@ -115,7 +116,11 @@ class AgentkitToolsTest {
   @Test
   void underAnAskCeilingEveryCallIsProposed() {
     AgentkitTools<Board> asking =
-        AgentkitTools.builder(actions, "triage").anchor(Board::anchor).labeler(board).build();
+        AgentkitTools.builder(actions, "triage")
+            .anchor(Board::anchor)
+            .labeler(board)
+            .proposals(proposal -> {}) // the results carry each proposal
+            .build();
 
     ToolCallResult result =
         asking.execute(
@@ -270,6 +275,7 @@ class AgentkitToolsTest {
             .ceiling(AutonomyRung.AUTO)
             .anchor(Board::anchor)
             .labeler(board)
+            .proposals(proposal -> {}) // the results carry each proposal
             .build();
 
     ToolExecutionRequest request = call("call_1", "archive_project", "{\"project_id\": \"p1\"}");
@@ -319,18 +325,29 @@ class AgentkitToolsTest {
   @Test
   void theBuilderNeedsAnAnchorWhenACallCanBeWithheld() {
     assertThatThrownBy(
-            () -> AgentkitTools.builder(actions, "triage").ceiling(AutonomyRung.AUTO).build())
+            () ->
+                AgentkitTools.builder(actions, "triage")
+                    .ceiling(AutonomyRung.AUTO)
+                    .proposals(proposal -> {})
+                    .build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
-            "the tools of agent \"triage\" need an anchor function: archive_project, plan_review"
-                + " are proposed to the user, and a proposal names the object it acts on; pass"
-                + " anchor(call -> ObjectRef.of(call.op().objectType(), call.arg(\"<its id"
-                + " operand>\")))");
-    assertThatThrownBy(() -> AgentkitTools.builder(actions, " ").anchor(Board::anchor).build())
+            "[ToolsIncomplete] the tools of agent \"triage\" need anchor(...), which names the"
+                + " object a withheld call acts on (for example call ->"
+                + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\")))"
+                + " (archive_project, plan_review are proposed to the user)");
+    assertThatThrownBy(
+            () ->
+                AgentkitTools.builder(actions, " ")
+                    .anchor(Board::anchor)
+                    .proposals(proposal -> {})
+                    .build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
-            "the tools need the agent's name: it namespaces the ask keys of the agent's"
-                + " proposals; pass it to AgentkitTools.builder(actions, agent)");
+            "[ToolsIncomplete] the tools of agent \"\" need the agent's name, which namespaces"
+                + " the ask keys of its proposals (archive_project, create_task, plan_review,"
+                + " set_estimate, set_status, set_task_due_date, sync_task, tag_task are proposed"
+                + " to the user)");
     ActionSet<Board> runnable =
         ActionSet.of(Board.acts().stream().filter(a -> a.run() != null).toList());
     AgentkitTools<Board> noAnchor =
@@ -339,5 +356,25 @@ class AgentkitToolsTest {
         .isEqualTo(
             "AgentkitTools[triage, AUTO, [create_task, set_estimate, set_status,"
                 + " set_task_due_date, sync_task, tag_task]]");
+  }
+
+  /**
+   * Without a proposal sink, a withheld call's proposal would reach no one while the model is told
+   * it was sent for approval: the builder refuses, naming what is missing.
+   */
+  @Test
+  void theBuilderNeedsAProposalSinkWhenACallCanBeWithheld() {
+    assertThatThrownBy(
+            () ->
+                AgentkitTools.builder(actions, "triage")
+                    .ceiling(AutonomyRung.AUTO)
+                    .anchor(Board::anchor)
+                    .labeler(board)
+                    .build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "[ToolsIncomplete] the tools of agent \"triage\" need proposals(...), which delivers"
+                + " a withheld call's proposal to the user (archive_project, plan_review are"
+                + " proposed to the user)");
   }
 }

@@ -89,6 +89,7 @@ class AiServicesTest {
           .ceiling(AutonomyRung.AUTO)
           .anchor(Board::anchor)
           .labeler(labels)
+          .proposals(proposal -> {}) // the listener below hears each proposal
           .listener(
               new WholeMessageTest.Recorder(heard) {
                 @Override

@@ -74,6 +74,7 @@ class LiveAgentToolsTest {
             .ceiling(AutonomyRung.AUTO)
             .anchor(Board::anchor)
             .labeler(board)
+            .proposals(proposal -> {}) // the results carry each proposal
             .build();
   }
 
@@ -175,11 +176,15 @@ class LiveAgentToolsTest {
   @Test
   void aLiveAgentsToolsNeedAnAnchor() {
     assertThatThrownBy(
-            () -> AgentkitTools.builder(live, "triage").ceiling(AutonomyRung.AUTO).build())
+            () ->
+                AgentkitTools.builder(live, "triage")
+                    .ceiling(AutonomyRung.AUTO)
+                    .proposals(proposal -> {})
+                    .build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
-            "the tools of agent \"triage\" need an anchor function: set_status is proposed to the"
-                + " user while the live agent is paused, and a proposal names the object it acts"
-                + " on; pass anchor(");
+            "[ToolsIncomplete] the tools of agent \"triage\" need anchor(...), which names the"
+                + " object a withheld call acts on")
+        .hasMessageEndingWith("(a live agent withholds every call while it is paused)");
   }
 }

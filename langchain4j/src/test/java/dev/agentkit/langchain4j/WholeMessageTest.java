@@ -23,6 +23,7 @@ class WholeMessageTest {
           .ceiling(AutonomyRung.AUTO)
           .anchor(Board::anchor)
           .labeler(board)
+          .proposals(proposal -> {}) // the results carry each proposal
           .listener(new Recorder(heard))
           .build();
 
@@ -124,6 +125,7 @@ class WholeMessageTest {
             .ceiling(AutonomyRung.AUTO)
             .anchor(Board::anchor)
             .labeler(board)
+            .proposals(proposal -> {}) // the results carry each proposal
             .listener(
                 new ToolCallListener() {
                   @Override

@@ -1,5 +1,9 @@
 package dev.agentkit.mcp;
 
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.DefaultMcpStreamableServerSessionFactory;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -8,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -24,6 +29,7 @@ final class HttpToolServer implements AutoCloseable {
   private final Tomcat tomcat;
   private final HttpServletStreamableServerTransportProvider provider;
   final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private McpSyncServer served;
 
   private HttpToolServer(Tomcat tomcat, HttpServletStreamableServerTransportProvider provider) {
     this.tomcat = tomcat;
@@ -81,6 +87,33 @@ final class HttpToolServer implements AutoCloseable {
     return out;
   }
 
+  /** Serves an agent server over Streamable HTTP at {@code /mcp}; closing stops both. */
+  static HttpToolServer serve(McpAgentServer<?> agent) throws Exception {
+    HttpServletStreamableServerTransportProvider transport =
+        HttpServletStreamableServerTransportProvider.builder()
+            .jsonMapper(ToolServer.JSON)
+            .mcpEndpoint("/mcp")
+            .build();
+    McpSyncServer served = agent.serve(transport);
+    HttpToolServer http = serve(transport, transport);
+    http.served = served;
+    return http;
+  }
+
+  /** A client of this server, initialized; the caller closes it. */
+  McpSyncClient client() {
+    McpSyncClient client =
+        McpClient.sync(
+                HttpClientStreamableHttpTransport.builder(
+                        "http://127.0.0.1:" + tomcat.getConnector().getLocalPort())
+                    .endpoint("/mcp")
+                    .build())
+            .requestTimeout(Duration.ofSeconds(30))
+            .build();
+    client.initialize();
+    return client;
+  }
+
   URI url() {
     return URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/mcp");
   }
@@ -92,6 +125,9 @@ final class HttpToolServer implements AutoCloseable {
 
   @Override
   public void close() throws LifecycleException {
+    if (served != null) {
+      served.close();
+    }
     if (provider != null) {
       provider.closeGracefully().block();
     }

@@ -231,9 +231,10 @@ class McpAgentServerLiveTest {
             () -> McpAgentServer.builder(live, "board").ceiling(AutonomyRung.AUTO).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
-            "the MCP server of agent \"board\" needs an anchor function: delete_task,"
-                + " email_assignee, list_tasks, set_task_status are sent to the user for approval"
-                + " while the live agent is paused, as a proposal naming the object it acts on;"
-                + " pass anchor(call -> ObjectRef.of(...)) and proposals(inbox::add)");
+            "[ToolsIncomplete] the tools of agent \"board\" need anchor(...), which names the"
+                + " object a withheld call acts on (for example call ->"
+                + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\"))); and"
+                + " proposals(...), which delivers a withheld call's proposal to the user (a live"
+                + " agent withholds every call while it is paused)");
   }
 }

@@ -231,11 +231,13 @@ class McpAgentServerTest {
     assertThatThrownBy(() -> McpAgentServer.builder(new BoardAgent().acts(), "board").build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
-            "the MCP server of agent \"board\" needs an anchor function: delete_task,"
-                + " email_assignee, list_tasks, set_task_status are sent to the user for approval,"
-                + " as a proposal naming the object it acts on; pass anchor(call ->"
-                + " ObjectRef.of(...)) and proposals(inbox::add)");
+            "[ToolsIncomplete] the tools of agent \"board\" need anchor(...), which names the"
+                + " object a withheld call acts on (for example call ->"
+                + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\"))); and"
+                + " proposals(...), which delivers a withheld call's proposal to the user"
+                + " (delete_task, email_assignee, list_tasks, set_task_status are proposed to the"
+                + " user)");
     assertThatThrownBy(() -> McpAgentServer.builder(new BoardAgent().acts(), " ").build())
-        .hasMessageStartingWith("an McpAgentServer needs the agent's name");
+        .hasMessageStartingWith("[ToolsIncomplete] the tools of agent \"\" need the agent's name");
   }
 }

@@ -1,5 +1,6 @@
 package dev.agentkit.springai;
 
+import dev.agentkit.tool.ToolCallFlow;
 import dev.agentkit.tool.ToolReplies;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -104,18 +105,17 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
 
   /**
    * Judges every call of the message before any runs; when any is invalid, every other one is held
-   * back with the names of the invalid ones.
+   * back with the names of the invalid ones ({@link ToolCallFlow#program}).
    */
   private static List<Judged> judge(Tools tools, List<AssistantMessage.ToolCall> calls) {
     List<Judged> out = new ArrayList<>(calls.size());
-    List<String> invalid = new ArrayList<>();
+    List<ToolCallFlow.Step> steps = new ArrayList<>(calls.size());
     for (AssistantMessage.ToolCall call : calls) {
       Judged j = tools.judge(call);
-      if (j.invalid()) {
-        invalid.add(j.shownName());
-      }
       out.add(j);
+      steps.add(j.step());
     }
+    List<String> invalid = ToolCallFlow.invalidNames(steps);
     if (invalid.isEmpty()) {
       return out;
     }
@@ -131,22 +131,21 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
     return "AgentkitToolCallingManager[over " + delegate + "]";
   }
 
-  /** One call as judged: an agentkit step, or a call to a tool of another kind. */
-  private record Judged(AgentkitToolCallbacks.Step step, ToolCallback other, String heldBack) {
+  /**
+   * One call as judged: an agentkit step and its callbacks, or a call to a tool of another kind.
+   */
+  private record Judged(
+      AgentkitToolCallbacks<?> owner, ToolCallFlow.Step step, ToolCallback other, String heldBack) {
     boolean invalid() {
       return step != null && step.invalid();
     }
 
-    String shownName() {
-      return step.shownName();
-    }
-
     Judged heldBack(List<String> invalid) {
       if (step != null) {
-        return new Judged(step.heldBack(invalid), null, null);
+        return new Judged(owner, step.heldBack(invalid), null, null);
       }
       String name = other.getToolDefinition().name();
-      return new Judged(null, other, ToolReplies.otherCallsInvalid(name, invalid));
+      return new Judged(null, null, other, ToolReplies.otherCallsInvalid(name, invalid));
     }
 
     String carryOut(AssistantMessage.ToolCall call, ToolContext context) {
@@ -154,7 +153,7 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
         return heldBack;
       }
       if (step != null) {
-        return step.owner.finish(step, context);
+        return owner.finish(step, context);
       }
       String arguments =
           call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments();
@@ -201,14 +200,12 @@ public final class AgentkitToolCallingManager implements ToolCallingManager {
 
     Judged judge(AssistantMessage.ToolCall call) {
       ToolCallback cb = named(call.name());
-      if (cb instanceof AgentkitToolCallback a) {
-        return new Judged(a.owner().judge(call.name(), call.arguments()), null, null);
-      }
-      if (cb != null) {
-        return new Judged(null, cb, null);
+      if (cb != null && !(cb instanceof AgentkitToolCallback)) {
+        return new Judged(null, null, cb, null);
       }
       // No callback has this name: the first agentkit tools' guard corrects it, listing them.
-      return new Judged(first().judge(call.name(), call.arguments()), null, null);
+      AgentkitToolCallbacks<?> owner = cb instanceof AgentkitToolCallback a ? a.owner() : first();
+      return new Judged(owner, owner.judge(call.name(), call.arguments()), null, null);
     }
 
     private ToolCallback named(String name) {

@@ -17,6 +17,7 @@ import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.ToolCallFlow;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -162,7 +163,7 @@ class LiveAgentToolsTest {
   @Test
   void aCallJudgedBeforeAPauseAndCarriedOutAfterIsProposedAndHeardOnce() throws Exception {
     String args = "{\"task_id\": \"t1\", \"status\": \"doing\"}";
-    AgentkitToolCallbacks.Step judged = tools.judge("set_status", args);
+    ToolCallFlow.Step judged = tools.judge("set_status", args);
     List<String> failed = new CopyOnWriteArrayList<>();
     AgentkitToolCallbacks<Board> unlabelled =
         AgentkitToolCallbacks.builder(live, "triage")
@@ -182,7 +183,7 @@ class LiveAgentToolsTest {
                   }
                 })
             .build();
-    AgentkitToolCallbacks.Step judgedToo = unlabelled.judge("set_status", args);
+    ToolCallFlow.Step judgedToo = unlabelled.judge("set_status", args);
 
     backend.serve(withSetStatus(Board.setStatusOp().toBuilder().tier(Tier.IRREVERSIBLE).build()));
     until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
@@ -221,7 +222,7 @@ class LiveAgentToolsTest {
                     .state(StateResolver.of(board))
                     .build())
         .hasMessage(
-            "[ToolCallbacksIncomplete] the tool callbacks of agent \"triage\" need anchor(...),"
+            "[ToolsIncomplete] the tools of agent \"triage\" need anchor(...),"
                 + " which names the object a withheld call acts on (for example call ->"
                 + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\"))); and"
                 + " proposals(...), which delivers a withheld call's proposal to the user (a live"

@@ -224,7 +224,7 @@ class ToolCallbacksTest {
     assertThatThrownBy(() -> AgentkitToolCallbacks.builder(Board.actions(), " ").build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
-            "[ToolCallbacksIncomplete] the tool callbacks of agent \"\" need the agent's name,"
+            "[ToolsIncomplete] the tools of agent \"\" need the agent's name,"
                 + " which namespaces the ask keys of its proposals; and state(...), which finds"
                 + " the state each call acts on; and anchor(...), which names the object a"
                 + " withheld call acts on (for example call ->"
@@ -240,7 +240,7 @@ class ToolCallbacksTest {
                     .anchor(Board::anchor)
                     .build())
         .hasMessage(
-            "[ToolCallbacksIncomplete] the tool callbacks of agent \"triage\" need"
+            "[ToolsIncomplete] the tools of agent \"triage\" need"
                 + " proposals(...), which delivers a withheld call's proposal to the user"
                 + " (archive_project is proposed to the user)");
   }
