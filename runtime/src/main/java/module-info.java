@@ -8,9 +8,11 @@
  * them; they are not API, and each module's {@code InternalUseTest} names the internal classes it
  * uses.
  */
+// The qualified exports name agentkit's own modules, which are built after this one.
+@SuppressWarnings("module")
 module dev.agentkit.runtime {
   requires com.fasterxml.jackson.core;
-  requires org.slf4j;
+  requires transitive org.slf4j; // ToolCallFlow.Builder.flow takes the adapter's Logger
   requires transitive java.net.http;
 
   exports dev.agentkit;
@@ -21,6 +23,12 @@ module dev.agentkit.runtime {
   exports dev.agentkit.tool;
   exports dev.agentkit.proposal;
   exports dev.agentkit.internal;
-  exports dev.agentkit.internal.json;
-  exports dev.agentkit.internal.text;
+  exports dev.agentkit.internal.json to
+      dev.agentkit.openapi,
+      dev.agentkit.mcp;
+  exports dev.agentkit.internal.text to
+      dev.agentkit.processor,
+      dev.agentkit.openapi,
+      dev.agentkit.mcp,
+      dev.agentkit.maven;
 }

@@ -23,6 +23,7 @@ class ArchitectureTest {
   static final JavaClasses RUNTIME =
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS) // agentkit-testing
           .importPackages("dev.agentkit");
 
   /** Each package and the packages it may use; anything else is a forbidden edge. */
