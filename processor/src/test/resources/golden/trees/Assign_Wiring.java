@@ -481,14 +481,17 @@ final class Assign_Wiring {
       _2_5,
       UNRECOGNISED;
 
-      private static final WireNames<Level> wireNames = WireNames.of(values(), "1", "2.5");
+      private static final WireNames<Level> wireNames = WireNames.numbers(values(), "1", "2.5");
 
       /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
       public String wireName() {
         return wireNames.wireName(this);
       }
 
-      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      /**
+       * The constant for a value of the same decimal value, however it is spelled, or {@code
+       * UNRECOGNISED}.
+       */
       public static Level of(String value) {
         return wireNames.of(value);
       }

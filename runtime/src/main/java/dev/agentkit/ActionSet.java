@@ -39,6 +39,14 @@ import java.util.Set;
  * @param <S> the agent's state type, passed to readers and run handlers
  */
 public final class ActionSet<S> {
+  /** What a list's JSON array holds, by the JSON type of its elements, for [BadList]. */
+  private static final Map<OperandType, String> LIST_EXAMPLES =
+      Map.of(
+          OperandType.STRING, "strings such as [\"a\", \"b\"]",
+          OperandType.NUMBER, "numbers such as [1, 2.5]",
+          OperandType.INTEGER, "whole numbers such as [1, 2]",
+          OperandType.BOOLEAN, "booleans such as [true, false]");
+
   private final List<Bound<S>> acts;
   private final Map<String, Bound<S>> byOpcode;
   private final Contract contract;
@@ -369,7 +377,8 @@ public final class ActionSet<S> {
         // of allocation.
         return checkScalar(b, opcode, o, bare);
       }
-      List<String> elements = Values.listElements(bare);
+      OperandType items = Values.jsonType(o.valueSchema());
+      List<String> elements = Values.listElements(bare, items);
       if (elements == null) {
         return Problem.of(
             Problem.Kind.BAD_LIST,
@@ -378,7 +387,9 @@ public final class ActionSet<S> {
             opcode
                 + "."
                 + o.name()
-                + " takes a list: write a JSON array of strings such as [\"a\", \"b\"], not "
+                + " takes a list: write a JSON array of "
+                + LIST_EXAMPLES.getOrDefault(items, LIST_EXAMPLES.get(OperandType.STRING))
+                + ", not "
                 + quote(v));
       }
       // Elements are trimmed and blank ones dropped, as the typed view reads them.

@@ -5,7 +5,17 @@ import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
+import dev.agentkit.contract.Schema.ArraySchema;
+import dev.agentkit.contract.Schema.Bound;
+import dev.agentkit.contract.Schema.EnumSchema;
+import dev.agentkit.contract.Schema.Facets;
+import dev.agentkit.contract.Schema.NumberSchema;
+import dev.agentkit.contract.Schema.ObjectSchema;
+import dev.agentkit.contract.Schema.StringSchema;
+import dev.agentkit.contract.Schema.UnionSchema;
 import dev.agentkit.contract.Tier;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +25,9 @@ import java.util.SplittableRandom;
 /**
  * A synthetic contract of the shape the benchmarks measure: many ops with a handful of operands
  * each, about 30% of them enums. Generated from a seed, so every run and every fork sees the same
- * bytes.
+ * bytes. {@link #largeNested} adds, to one op in four, an operand whose schema is a tree: an array
+ * of objects (bounded strings and integers, an enum, a nested array), an object holding a union and
+ * exclusive bounds, or a union of a string and an object, with defaults and nullability.
  */
 public final class SyntheticContract {
   /** The seed every benchmark uses. */
@@ -37,12 +49,25 @@ public final class SyntheticContract {
 
   private SyntheticContract() {}
 
-  /** The contract of {@code ops} ops generated from {@code seed}. */
+  /** The contract of {@code ops} ops generated from {@code seed}, all operands flat. */
   public static Contract generate(String name, int ops, long seed) {
+    return generate(name, ops, seed, false);
+  }
+
+  /**
+   * The contract of {@code ops} ops generated from {@code seed}; with {@code nested}, one op in
+   * four also takes a tree-typed operand (its flat operands are the same either way).
+   */
+  public static Contract generate(String name, int ops, long seed, boolean nested) {
     SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom trees = new SplittableRandom(~seed);
     List<Op> actions = new ArrayList<>(ops);
     for (int i = 0; i < ops; i++) {
-      actions.add(op(random, i));
+      Op op = op(random, i);
+      if (nested && i % 4 == 1) {
+        op = op.toBuilder().operand(nestedOperand(trees, i)).build();
+      }
+      actions.add(op);
     }
     return Contract.of(name, "synthetic:" + Long.toHexString(seed), actions);
   }
@@ -50,6 +75,129 @@ public final class SyntheticContract {
   /** The large contract: {@value #LARGE_OPS} ops from {@link #SEED}. */
   public static Contract large() {
     return generate("synthetic", LARGE_OPS, SEED);
+  }
+
+  /** The large contract with a tree-typed operand in one op in four. */
+  public static Contract largeNested() {
+    return generate("synthetic", LARGE_OPS, SEED, true);
+  }
+
+  /** Operands across the contract whose schema is a tree. */
+  public static int nestedOperands(Contract contract) {
+    int n = 0;
+    for (Op op : contract.ops()) {
+      for (Operand o : op.operands()) {
+        n += o.isFlat() ? 0 : 1;
+      }
+    }
+    return n;
+  }
+
+  private static Operand nestedOperand(SplittableRandom random, int i) {
+    int shape = random.nextInt(3);
+    boolean required = random.nextInt(3) == 0;
+    String description = sentence(random, 2 + random.nextInt(4));
+    return switch (shape) {
+      case 0 -> new Operand("items", description, required, itemsArray(random));
+      case 1 -> new Operand("settings", description, required, settingsObject(random));
+      default -> new Operand("target", description, required, union(random));
+    };
+  }
+
+  /** {@code [{text: string 1..200, weight: integer 1..10, kind: enum, tags: [string]}]}. */
+  private static Schema itemsArray(SplittableRandom random) {
+    List<Operand> properties =
+        List.of(
+            new Operand("text", "What to do.", true, new StringSchema(Facets.NONE, "", 1, 200, "")),
+            new Operand(
+                "weight",
+                "",
+                false,
+                new NumberSchema(
+                    new Facets("", "1", false),
+                    true,
+                    new Bound(BigDecimal.ONE, false),
+                    new Bound(BigDecimal.TEN, false),
+                    null)),
+            new Operand(
+                "kind",
+                "",
+                random.nextBoolean(),
+                new EnumSchema(Facets.NONE, List.of("step", "check", "note"), OperandType.STRING)),
+            new Operand(
+                "tags",
+                "",
+                false,
+                new ArraySchema(
+                    Facets.NONE, new StringSchema(Facets.NONE, "", null, 40, ""), null, 8, true)));
+    return new ArraySchema(
+        Facets.NONE,
+        new ObjectSchema(Facets.described("One item."), properties, true, null),
+        1,
+        10 + random.nextInt(40),
+        false);
+  }
+
+  /** {@code {mode: oneOf[enum, {every: number (0, 24]}], ratio: number, note: string?}}. */
+  private static Schema settingsObject(SplittableRandom random) {
+    Schema every =
+        ObjectSchema.of(
+            List.of(
+                new Operand(
+                    "every",
+                    "Hours between runs.",
+                    true,
+                    new NumberSchema(
+                        Facets.NONE,
+                        false,
+                        new Bound(BigDecimal.ZERO, true),
+                        new Bound(BigDecimal.valueOf(24), false),
+                        null))));
+    Schema mode =
+        new UnionSchema(
+            Facets.NONE,
+            true,
+            List.of(
+                new EnumSchema(Facets.NONE, List.of("daily", "weekly"), OperandType.STRING),
+                every));
+    return new ObjectSchema(
+        Facets.NONE,
+        List.of(
+            new Operand("mode", "How often.", true, mode),
+            new Operand(
+                "ratio",
+                "",
+                false,
+                new NumberSchema(
+                    Facets.NONE,
+                    false,
+                    new Bound(BigDecimal.ZERO, false),
+                    new Bound(BigDecimal.ONE, false),
+                    new BigDecimal("0.05"))),
+            new Operand(
+                "note", "", false, new StringSchema(new Facets("", "", true), "", null, 500, ""))),
+        random.nextBoolean(),
+        null);
+  }
+
+  /** {@code anyOf[string, {id: string, kind: enum}]}, nullable. */
+  private static Schema union(SplittableRandom random) {
+    Schema ref =
+        new ObjectSchema(
+            Facets.NONE,
+            List.of(
+                Operand.requiredString("id", "The object's id."),
+                new Operand(
+                    "kind",
+                    "",
+                    false,
+                    new EnumSchema(Facets.NONE, List.of("task", "project"), OperandType.STRING))),
+            true,
+            null);
+    return new UnionSchema(
+        new Facets("", "", random.nextBoolean()),
+        false,
+        List.of(new StringSchema(Facets.NONE, "", 1, null, ""), ref));
   }
 
   /** The canonical snapshot bytes of a contract. */

@@ -10,7 +10,19 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.Schema;
+import dev.agentkit.contract.Schema.ArraySchema;
+import dev.agentkit.contract.Schema.BooleanSchema;
+import dev.agentkit.contract.Schema.Bound;
+import dev.agentkit.contract.Schema.DateSchema;
+import dev.agentkit.contract.Schema.EnumSchema;
+import dev.agentkit.contract.Schema.Facets;
+import dev.agentkit.contract.Schema.NumberSchema;
+import dev.agentkit.contract.Schema.ObjectSchema;
+import dev.agentkit.contract.Schema.StringSchema;
+import dev.agentkit.contract.Schema.UnionSchema;
 import dev.agentkit.contract.Tier;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +38,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Benchmark 4: verifying and gating emitted calls of an act with six operands (a string id, an
- * enum, a date, a number, free text and a list of enum values), all valid. The headline call leaves
- * the list out; two more give it as a bare value and as a JSON array, since list values take
- * another path. Run with {@code -prof gc} to see the bytes allocated per accepted call.
+ * Benchmark 4: verifying and gating emitted calls of an act with seven operands (a string id, an
+ * enum, a date, a number, free text, a list of enum values and a checklist: an array of objects
+ * with a bounded string, a bounded integer, a boolean and a union of an enum and an object), all
+ * valid. The headline call leaves the list and the checklist out; two more give the list as a bare
+ * value and as a JSON array, since list values take another path, and one gives a checklist of
+ * three items. Run with {@code -prof gc} to see the bytes allocated per accepted call.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -42,6 +56,7 @@ public class VerifyBenchmark {
   private Call call;
   private Call listBare;
   private Call listArray;
+  private Call nested;
   private List<Call> program;
 
   @Setup
@@ -49,17 +64,20 @@ public class VerifyBenchmark {
     acts =
         ActionSet.of(
             List.of(
-                Use.local(updateTask(), ChangeCategory.ALWAYS_MINTS)
+                Use.local(updateTaskNested(), ChangeCategory.ALWAYS_MINTS)
                     .run((state, call) -> null)
                     .build()));
     call = validCall(0);
     listBare = withLabels(call, "bug");
     listArray = withLabels(call, "[\"bug\", \"ux\"]");
+    Map<String, String> withChecklist = new LinkedHashMap<>(call.args());
+    withChecklist.put("checklist", CHECKLIST);
+    nested = Call.of(call.opcode(), withChecklist);
     program = new ArrayList<>(PROGRAM);
     for (int i = 0; i < PROGRAM; i++) {
       program.add(validCall(i));
     }
-    for (Call a : List.of(call, listBare, listArray)) {
+    for (Call a : List.of(call, listBare, listArray, nested)) {
       if (!acts.verify(a).isEmpty()) {
         throw new IllegalStateException("a benchmark call does not verify: " + acts.verify(a));
       }
@@ -87,6 +105,62 @@ public class VerifyBenchmark {
             new Operand(
                 "labels", "Labels.", OperandType.ENUM, false, List.of("bug", "ops", "ux"), true))
         .operand(new Operand("note", "A note.", OperandType.STRING, false, List.of(), false))
+        .build();
+  }
+
+  /** A checklist of three items, as a model writes it (the guard keeps it as compact JSON). */
+  static final String CHECKLIST =
+      "[{\"text\":\"Reproduce on Safari 17\",\"done\":true,\"weight\":3,\"kind\":\"check\"},"
+          + "{\"text\":\"Write the regression test\",\"weight\":5,"
+          + "\"kind\":{\"review\":\"lee\",\"by\":\"2026-03-20\"}},"
+          + "{\"text\":\"Ship the fix\",\"done\":false}]";
+
+  /** {@link #updateTask} with a checklist operand: an array of objects, with bounds and a union. */
+  public static Op updateTaskNested() {
+    Schema item =
+        new ObjectSchema(
+            Facets.NONE,
+            List.of(
+                new Operand(
+                    "text", "What to do.", true, new StringSchema(Facets.NONE, "", 1, 200, "")),
+                new Operand("done", "Whether it is done.", false, new BooleanSchema(Facets.NONE)),
+                new Operand(
+                    "weight",
+                    "Effort, 1 to 10.",
+                    false,
+                    new NumberSchema(
+                        Facets.NONE,
+                        true,
+                        new Bound(BigDecimal.ONE, false),
+                        new Bound(BigDecimal.TEN, false),
+                        null)),
+                new Operand(
+                    "kind",
+                    "A step, a check, or a review by someone.",
+                    false,
+                    new UnionSchema(
+                        Facets.NONE,
+                        true,
+                        List.of(
+                            new EnumSchema(
+                                Facets.NONE, List.of("step", "check"), OperandType.STRING),
+                            new ObjectSchema(
+                                Facets.NONE,
+                                List.of(
+                                    Operand.requiredString("review", "Who reviews it."),
+                                    new Operand(
+                                        "by", "When.", false, new DateSchema(Facets.NONE, "date"))),
+                                true,
+                                null))))),
+            true,
+            null);
+    return updateTask().toBuilder()
+        .operand(
+            new Operand(
+                "checklist",
+                "Steps to finish the task.",
+                false,
+                new ArraySchema(Facets.NONE, item, 1, 20, false)))
         .build();
   }
 
@@ -123,6 +197,12 @@ public class VerifyBenchmark {
   @Benchmark
   public List<Problem> verifyListArray() {
     return acts.verify(listArray);
+  }
+
+  /** An accepted call that gives the checklist: three objects, checked at every depth. */
+  @Benchmark
+  public List<Problem> verifyNested() {
+    return acts.verify(nested);
   }
 
   /** A program of {@value #PROGRAM} accepted calls through {@link ActionSet#gate}, per call. */

@@ -2,8 +2,11 @@ package dev.agentkit.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.agentkit.Call;
+import dev.agentkit.contract.Operand;
 import dev.agentkit.proposal.Labeler;
+import dev.agentkit.source.ArgumentJson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The agent's view of the task board: the last {@code GET /state} it read, and the way to change
@@ -34,7 +38,11 @@ public final class Board {
       String dueDate,
       String estimateHours,
       String assignee,
-      List<String> labels) {}
+      List<String> labels,
+      List<ChecklistItem> checklist) {}
+
+  /** One step of a task's checklist, as the backend serves it. */
+  public record ChecklistItem(String text, boolean done) {}
 
   /** A project as the backend serves it. */
   public record Project(String id, String name, String state) {}
@@ -91,6 +99,12 @@ public final class Board {
     for (JsonNode t : root.path("tasks")) {
       List<String> labels = new ArrayList<>();
       t.path("labels").forEach(l -> labels.add(l.asText()));
+      List<ChecklistItem> checklist = new ArrayList<>();
+      t.path("checklist")
+          .forEach(
+              c ->
+                  checklist.add(
+                      new ChecklistItem(c.path("text").asText(), c.path("done").asBoolean())));
       JsonNode estimate = t.path("estimate_hours");
       ts.put(
           t.path("id").asText(),
@@ -103,7 +117,8 @@ public final class Board {
               t.path("due_date").asText(),
               estimate.isNumber() ? estimate.decimalValue().toPlainString() : "",
               t.path("assignee").asText(),
-              List.copyOf(labels)));
+              List.copyOf(labels),
+              List.copyOf(checklist)));
     }
     Map<String, Project> ps = new LinkedHashMap<>();
     for (JsonNode p : root.path("projects")) {
@@ -128,7 +143,9 @@ public final class Board {
   }
 
   /**
-   * Applies a call on the backend ({@code POST /apply}) and re-reads the state.
+   * Applies a call on the backend ({@code POST /apply}) and re-reads the state. A call bound to its
+   * op sends each argument as the JSON its operand's schema says ({@link ArgumentJson}): numbers as
+   * numbers, lists as arrays, a checklist as its array of objects; an unbound call sends text.
    *
    * @return the backend's answer, e.g. {@code {"ok":true,"created":"t5"}}
    * @throws ApplyException when the backend refused the call
@@ -136,9 +153,9 @@ public final class Board {
   public String apply(Call call) throws ApplyException, IOException, InterruptedException {
     ObjectNode body = TaskboardBackend.JSON.createObjectNode().put("opcode", call.opcode());
     ObjectNode args = body.putObject("args");
-    call.args().entrySet().stream()
-        .sorted(Map.Entry.comparingByKey())
-        .forEach(e -> args.put(e.getKey(), e.getValue()));
+    for (Map.Entry<String, String> e : new TreeMap<>(call.args()).entrySet()) {
+      args.set(e.getKey(), json(call, e.getKey(), e.getValue()));
+    }
     HttpResponse<String> r =
         http.send(
             HttpRequest.newBuilder(base.resolve("/apply"))
@@ -154,6 +171,18 @@ public final class Board {
     }
     refresh();
     return r.body();
+  }
+
+  private static JsonNode json(Call call, String name, String text) {
+    Optional<Operand> operand = call.isBound() ? call.op().operand(name) : Optional.empty();
+    if (operand.isPresent()) {
+      try {
+        return TaskboardBackend.JSON.valueToTree(ArgumentJson.of(operand.get(), text));
+      } catch (ArgumentJson.Unsendable e) {
+        // Verify accepted it, so only a text the schema's JSON type cannot hold: send the text.
+      }
+    }
+    return TextNode.valueOf(text);
   }
 
   /** The task with this id. */

@@ -1,9 +1,11 @@
 package dev.agentkit.examples;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.contract.Contract;
@@ -39,15 +41,22 @@ import java.util.concurrent.Executors;
  *   <li>{@code GET /state} serves tasks, projects, goals and sent notifications as JSON.
  *   <li>{@code POST /apply} with {@code {"opcode": …, "args": {…}}} validates the call against the
  *       contract it serves and applies it; a bad call is answered {@code 400} (unknown op or
- *       operand, bad enum value, date or number, missing required operand), {@code 404} (unknown
- *       object) or {@code 409} (a state that forbids it), always with {@code {"error", "message"}}.
+ *       operand, bad enum value, date or number, missing required operand, a checklist that is no
+ *       list of {@code {text, done}}), {@code 404} (unknown object) or {@code 409} (a state that
+ *       forbids it), always with {@code {"error", "message"}}. A nested operand ({@code
+ *       create_task.checklist}) takes its JSON, or a string holding it.
+ *   <li>{@code GET /openapi.json} serves the same ops as an OpenAPI 3.1 document ({@link
+ *       TaskboardOpenApi}): {@code POST /ops/<opcode>} with the arguments as the JSON body, applied
+ *       as {@code POST /apply} is.
  * </ul>
  *
  * <p>{@link #serve(Contract)} changes the served contract while it runs, as a backend deploy would.
  * Thread-safe: requests are served one at a time against the store.
  */
 public final class TaskboardBackend implements AutoCloseable {
-  static final ObjectMapper JSON = new ObjectMapper();
+  /** Numbers read exactly, as the contract compares them. */
+  static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
   private final HttpServer server;
   private final ExecutorService executor;
@@ -75,6 +84,14 @@ public final class TaskboardBackend implements AutoCloseable {
     server.createContext("/contract", ex -> backend.handle(ex, "GET", backend::contractBody));
     server.createContext("/state", ex -> backend.handle(ex, "GET", backend::stateBody));
     server.createContext("/apply", ex -> backend.handle(ex, "POST", backend::apply));
+    server.createContext(
+        "/openapi.json", ex -> backend.handle(ex, "GET", b -> backend.openApiBody()));
+    server.createContext(
+        TaskboardOpenApi.OPS,
+        ex -> {
+          String opcode = ex.getRequestURI().getPath().substring(TaskboardOpenApi.OPS.length());
+          backend.handle(ex, "POST", b -> backend.applyOperation(opcode, b));
+        });
     server.setExecutor(executor);
     server.start();
     return backend;
@@ -84,6 +101,11 @@ public final class TaskboardBackend implements AutoCloseable {
   public URI baseUri() {
     InetSocketAddress a = server.getAddress();
     return URI.create("http://" + a.getAddress().getHostAddress() + ":" + a.getPort());
+  }
+
+  /** Where the OpenAPI document is served. */
+  public URI openApiUri() {
+    return baseUri().resolve("/openapi.json");
   }
 
   /** Where the contract is served. */
@@ -115,7 +137,7 @@ public final class TaskboardBackend implements AutoCloseable {
   }
 
   /** A rejected call, answered with its status and a {@code {"error", "message"}} body. */
-  private static final class Rejected extends Exception {
+  static final class Rejected extends Exception {
     private static final long serialVersionUID = 1L;
     final int status;
     final String code;
@@ -182,6 +204,45 @@ public final class TaskboardBackend implements AutoCloseable {
     return new Reply(r.status, err.toString());
   }
 
+  /**
+   * Applies one op given its arguments as a JSON object, as the MCP server's {@code tools/call} and
+   * the OpenAPI operations send them: an object for an operand the backend keeps as text ({@code
+   * publish_goal.target}) becomes its JSON text; anything else, a checklist included, goes to
+   * {@code POST /apply} as it came.
+   */
+  Reply applyArguments(String opcode, JsonNode arguments) {
+    ObjectNode body = JSON.createObjectNode().put("opcode", opcode);
+    ObjectNode args = body.putObject("args");
+    if (arguments != null && arguments.isObject()) {
+      arguments
+          .properties()
+          .forEach(
+              e ->
+                  args.set(
+                      e.getKey(),
+                      e.getValue().isObject()
+                          ? TextNode.valueOf(e.getValue().toString())
+                          : e.getValue()));
+    } else if (arguments != null && !arguments.isNull() && !arguments.isMissingNode()) {
+      body.set("args", arguments);
+    }
+    return applyBody(body.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private Reply applyOperation(String opcode, byte[] body) throws Rejected {
+    JsonNode arguments;
+    try {
+      arguments = body.length == 0 ? null : JSON.readTree(body);
+    } catch (IOException e) {
+      throw new Rejected(400, "bad_json", "the body is not JSON: send the arguments as an object");
+    }
+    return applyArguments(opcode, arguments);
+  }
+
+  private Reply openApiBody() {
+    return Reply.ok(TaskboardOpenApi.document(contract));
+  }
+
   private Reply contractBody(byte[] ignored) {
     return new Reply(200, ContractSnapshot.write(contract));
   }
@@ -219,13 +280,13 @@ public final class TaskboardBackend implements AutoCloseable {
     if (!argsNode.isMissingNode() && !argsNode.isNull() && !argsNode.isObject()) {
       throw new Rejected(400, "bad_request", "\"args\" must be a JSON object");
     }
-    Map<String, List<String>> args = validate(op, argsNode);
-    return Reply.ok(perform(opcode, new Args(args)));
+    return Reply.ok(perform(opcode, validate(op, argsNode)));
   }
 
   /** Checks every argument against the op's operands; answers the first problem. */
-  private static Map<String, List<String>> validate(Op op, JsonNode argsNode) throws Rejected {
+  private static Args validate(Op op, JsonNode argsNode) throws Rejected {
     Map<String, List<String>> args = new LinkedHashMap<>();
+    Map<String, JsonNode> trees = new LinkedHashMap<>();
     if (argsNode.isObject()) {
       for (Map.Entry<String, JsonNode> f : argsNode.properties()) {
         Operand o =
@@ -240,6 +301,13 @@ public final class TaskboardBackend implements AutoCloseable {
                                 + f.getKey()
                                 + "\"; it has: "
                                 + String.join(", ", op.operandNames())));
+        if (TaskboardChecklist.isNested(o)) {
+          JsonNode tree = TaskboardChecklist.read(op, o, f.getValue());
+          if (tree != null) {
+            trees.put(o.name(), tree);
+          }
+          continue;
+        }
         List<String> values = values(op, o, f.getValue());
         if (!values.isEmpty()) {
           args.put(o.name(), values);
@@ -248,6 +316,9 @@ public final class TaskboardBackend implements AutoCloseable {
     }
     for (Operand o : op.operands()) {
       List<String> values = args.get(o.name());
+      if (values == null && trees.containsKey(o.name())) {
+        continue;
+      }
       if (values == null) {
         if (o.required()) {
           throw new Rejected(400, "missing_operand", op.opcode() + "." + o.name() + " is required");
@@ -258,7 +329,7 @@ public final class TaskboardBackend implements AutoCloseable {
         checkValue(op, o, v);
       }
     }
-    return args;
+    return new Args(args, trees);
   }
 
   private static List<String> values(Op op, Operand o, JsonNode node) throws Rejected {
@@ -336,8 +407,12 @@ public final class TaskboardBackend implements AutoCloseable {
     }
   }
 
-  /** A validated call's arguments. */
-  private record Args(Map<String, List<String>> values) {
+  /** A validated call's arguments: plain values, and the JSON of nested operands. */
+  private record Args(Map<String, List<String>> values, Map<String, JsonNode> trees) {
+    JsonNode tree(String name) {
+      return trees.get(name);
+    }
+
     String get(String name) {
       List<String> v = values.get(name);
       return v == null || v.isEmpty() ? "" : v.get(0);
@@ -348,7 +423,7 @@ public final class TaskboardBackend implements AutoCloseable {
     }
 
     boolean has(String name) {
-      return values.containsKey(name);
+      return values.containsKey(name) || trees.containsKey(name);
     }
   }
 
@@ -370,6 +445,9 @@ public final class TaskboardBackend implements AutoCloseable {
         t.dueDate = a.has("due_date") ? parseDate(a.get("due_date")).toString() : "";
         t.estimateHours = a.has("estimate_hours") ? new BigDecimal(a.get("estimate_hours")) : null;
         t.labels.addAll(a.list("labels"));
+        if (a.has("checklist")) {
+          t.checklist.addAll(TaskboardChecklist.items(a.tree("checklist")));
+        }
         result.put("created", t.id);
       }
       case "set_task_due_date" -> task(a).dueDate = parseDate(a.get("due_date")).toString();

@@ -4,6 +4,12 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
+import dev.agentkit.contract.Schema.ArraySchema;
+import dev.agentkit.contract.Schema.BooleanSchema;
+import dev.agentkit.contract.Schema.Facets;
+import dev.agentkit.contract.Schema.ObjectSchema;
+import dev.agentkit.contract.Schema.StringSchema;
 import dev.agentkit.contract.Tier;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +17,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * The op contract the embedded task-board backend serves at {@code GET /contract}: fifteen ops over
- * tasks, projects and goals, in every tier, with enum, date, number, list and JSON operands.
+ * tasks, projects and goals, in every tier, with enum, date, number, list and JSON operands, and
+ * one nested operand: {@code create_task}'s {@code checklist}, a list of objects.
  *
  * <p>The backend owns this contract; the agent only ever sees it over HTTP (or as the committed
  * snapshot {@code contract-snapshots/taskboard.json}, which {@code mvn agentkit:snapshot} wrote
@@ -65,6 +72,38 @@ final class TaskboardContract {
           List.of(),
           false);
 
+  /** The most items a task's checklist holds. */
+  static final int MAX_CHECKLIST_ITEMS = 20;
+
+  /** The most characters of one checklist item's text. */
+  static final int MAX_ITEM_TEXT = 200;
+
+  /** One item of a checklist: {@code {text, done?}}, nothing else. */
+  static final Schema CHECKLIST_ITEM =
+      new ObjectSchema(
+          Facets.NONE,
+          List.of(
+              new Operand(
+                  "text",
+                  "What to do, such as Reproduce the crash.",
+                  true,
+                  new StringSchema(Facets.NONE, "", 1, MAX_ITEM_TEXT, "")),
+              new Operand(
+                  "done",
+                  "Whether it is done already.",
+                  false,
+                  new BooleanSchema(new Facets("", "false", false)))),
+          true,
+          null);
+
+  /** {@code create_task}'s checklist: up to {@value #MAX_CHECKLIST_ITEMS} items, in order. */
+  static final Operand CHECKLIST =
+      new Operand(
+          "checklist",
+          "The steps to finish the task, in order.",
+          false,
+          new ArraySchema(Facets.NONE, CHECKLIST_ITEM, null, MAX_CHECKLIST_ITEMS, false));
+
   private static List<Op> ops() {
     List<Op> ops = new ArrayList<>(directOps());
     ops.addAll(withheldAndAdminOps());
@@ -88,6 +127,7 @@ final class TaskboardContract {
             .operand(dueDate)
             .operand(estimate)
             .operand(labels)
+            .operand(CHECKLIST)
             .build(),
         Op.builder("set_task_due_date")
             .description("Set or change the due date of a task.")

@@ -3,10 +3,7 @@ package dev.agentkit.examples;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Operand;
-import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
@@ -16,12 +13,9 @@ import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTrans
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.catalina.LifecycleException;
@@ -35,9 +29,10 @@ import org.apache.catalina.startup.Tomcat;
  * <ul>
  *   <li>{@code tools/list}: one tool per op of the contract the backend serves when the server
  *       starts (a later {@link TaskboardBackend#serve} changes only the HTTP one), its operands as
- *       a JSON Schema ({@link #inputSchema}) and its tier as honest annotations ({@link #HINTS}),
- *       which {@code McpContractSource} reads back as the same tier; the object type under {@code
- *       _meta} {@code "dev.agentkit/objectType"}.
+ *       a JSON Schema ({@link #inputSchema}; {@code create_task.checklist} as an array of objects)
+ *       and its tier as honest annotations ({@link #HINTS}), which {@code McpContractSource} reads
+ *       back as the same tier; the object type under {@code _meta} {@code
+ *       "dev.agentkit/objectType"}.
  *   <li>{@code tools/call}: applied as {@code POST /apply} would be ({@link
  *       TaskboardBackend#applyBody}): the backend's own validation, the same store; a refusal is a
  *       result marked {@code isError} with the backend's status and message.
@@ -56,19 +51,6 @@ public final class TaskboardMcpServer implements AutoCloseable {
           Tier.REVERSIBLE, hints(false, false, false),
           Tier.EXTERNAL_REVERSIBLE, hints(false, false, true),
           Tier.IRREVERSIBLE, hints(false, true, true));
-
-  /** Operands that hold a JSON object: served as {@code "type": "object"}, applied as its text. */
-  static final Set<String> STRUCTURED = Set.of("publish_goal.target");
-
-  /** JSON Schema of one value of each operand type. */
-  private static final Map<OperandType, Map<String, Object>> TYPES =
-      Map.of(
-          OperandType.STRING, Map.of("type", "string"),
-          OperandType.DATE, Map.of("type", "string", "format", "date"),
-          OperandType.NUMBER, Map.of("type", "number"),
-          OperandType.INTEGER, Map.of("type", "integer"),
-          OperandType.BOOLEAN, Map.of("type", "boolean"),
-          OperandType.ENUM, Map.of("type", "string"));
 
   // Tomcat logs its start and stop at INFO, a slow random seed and the SDK's shared Reactor threads
   // (which outlive any one server) at WARNING; a demo transcript needs none of them. Held, so the
@@ -141,61 +123,26 @@ public final class TaskboardMcpServer implements AutoCloseable {
   }
 
   /**
-   * The op's operands as a JSON Schema object, in the contract's order: the tool's input schema
-   * (the benchmarks' 500-tool server serves its ops with it too).
+   * The op's operands as a JSON Schema object, in the contract's order, a nested operand whole
+   * ({@link TaskboardSchemas}): the tool's input schema (the benchmarks' 500-tool server serves its
+   * ops with it too).
    */
   public static Map<String, Object> inputSchema(Op op) {
-    Map<String, Object> properties = new LinkedHashMap<>();
-    List<String> required = new ArrayList<>();
-    for (Operand o : op.operands()) {
-      properties.put(o.name(), property(op, o));
-      if (o.required()) {
-        required.add(o.name());
-      }
-    }
-    Map<String, Object> schema = new LinkedHashMap<>();
-    schema.put("type", "object");
-    schema.put("properties", properties);
-    schema.put("required", required);
-    schema.put("additionalProperties", false);
-    return schema;
-  }
-
-  private static Map<String, Object> property(Op op, Operand o) {
-    Map<String, Object> value = new LinkedHashMap<>();
-    if (STRUCTURED.contains(op.opcode() + "." + o.name())) {
-      value.put("type", "object");
-    } else {
-      value.putAll(TYPES.get(o.type()));
-    }
-    if (o.type() == OperandType.ENUM) {
-      value.put("enum", o.enumValues());
-    }
-    Map<String, Object> out = value;
-    if (o.list()) {
-      out = new LinkedHashMap<>();
-      out.put("type", "array");
-      out.put("items", value);
-    }
-    out.put("description", o.description());
-    return out;
+    return TaskboardSchemas.operands(op);
   }
 
   /** One {@code tools/call}, applied as {@code POST /apply}; a refusal is an error result. */
   static McpSchema.CallToolResult call(
       TaskboardBackend backend, McpSchema.CallToolRequest request) {
-    ObjectNode body = TaskboardBackend.JSON.createObjectNode().put("opcode", request.name());
-    ObjectNode args = body.putObject("args");
     Map<String, Object> given = request.arguments() == null ? Map.of() : request.arguments();
+    ObjectNode args = TaskboardBackend.JSON.createObjectNode();
     given.forEach(
-        (name, value) -> {
-          JsonNode node =
-              value == null ? NullNode.getInstance() : TaskboardBackend.JSON.valueToTree(value);
-          // A structured operand arrives as an object; the board keeps it as JSON text.
-          args.set(name, node.isObject() ? TextNode.valueOf(node.toString()) : node);
-        });
-    TaskboardBackend.Reply reply =
-        backend.applyBody(body.toString().getBytes(StandardCharsets.UTF_8));
+        (name, value) ->
+            args.set(
+                name,
+                value == null ? NullNode.getInstance() : TaskboardBackend.JSON.valueToTree(value)));
+    // A structured operand arrives as an object and becomes its text; a checklist stays JSON.
+    TaskboardBackend.Reply reply = backend.applyArguments(request.name(), args);
     if (reply.status() == 200) {
       return result(reply.body(), false);
     }

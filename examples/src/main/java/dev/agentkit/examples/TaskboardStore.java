@@ -28,12 +28,16 @@ final class TaskboardStore {
     BigDecimal estimateHours;
     String assignee = "";
     final LinkedHashSet<String> labels = new LinkedHashSet<>();
+    final List<ChecklistItem> checklist = new ArrayList<>();
 
     Task(String id, String title) {
       this.id = id;
       this.title = title;
     }
   }
+
+  /** One step of a task's checklist. */
+  record ChecklistItem(String text, boolean done) {}
 
   /** A project: active or archived. */
   static final class Project {
@@ -127,6 +131,8 @@ final class TaskboardStore {
       n.put("assignee", t.assignee);
       ArrayNode ls = n.putArray("labels");
       t.labels.forEach(ls::add);
+      ArrayNode cs = n.putArray("checklist");
+      t.checklist.forEach(c -> cs.addObject().put("text", c.text()).put("done", c.done()));
     }
     ArrayNode ps = root.putArray("projects");
     for (Project p : projects.values()) {

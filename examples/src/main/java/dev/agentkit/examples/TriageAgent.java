@@ -21,6 +21,8 @@ import dev.agentkit.examples.TriageAgent_Wiring.PublishGoal;
 import dev.agentkit.examples.TriageAgent_Wiring.SetTaskDueDate;
 import dev.agentkit.examples.TriageAgent_Wiring.SetTaskPriority;
 import dev.agentkit.examples.TriageAgent_Wiring.UpdateTask;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Triages the task board: dates, priorities, projects, assignees and labels it changes itself;
@@ -105,13 +107,26 @@ public final class TriageAgent {
 
   // ---- run handlers (auto acts) ----
 
-  /** What {@code create_task} tells the model: the id the backend gave the new task. */
-  public record CreatedTask(String taskId) {}
+  /**
+   * What {@code create_task} tells the model: the id the backend gave the new task, and its
+   * checklist's steps as the typed view read them ({@code "Run the suite (done)"}).
+   */
+  public record CreatedTask(String taskId, List<String> steps) {
+    /** Copies the steps. */
+    public CreatedTask {
+      steps = List.copyOf(steps);
+    }
+  }
 
   @Run("create_task")
   CreatedTask createTask(Board board, CreateTask call) throws Exception {
     String answer = board.apply(call.call());
-    return new CreatedTask(TaskboardBackend.JSON.readTree(answer).path("created").asText());
+    List<String> steps = new ArrayList<>();
+    // The checklist reads as a list of records: one ChecklistItem per object the model wrote.
+    for (CreateTask.ChecklistItem item : call.checklist()) {
+      steps.add(item.text() + (item.done().orElse(false) ? " (done)" : ""));
+    }
+    return new CreatedTask(TaskboardBackend.JSON.readTree(answer).path("created").asText(), steps);
   }
 
   @Run("set_task_due_date")

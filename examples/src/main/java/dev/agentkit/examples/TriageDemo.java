@@ -53,7 +53,7 @@ final class TriageDemo {
     }
   }
 
-  /** The model's first program; calls 2 and 3 carry mistakes models make. */
+  /** The model's first program; calls 2, 3 and 7 carry mistakes models make. */
   static final List<ToolCall> PROGRAM =
       List.of(
           new ToolCall("set_task_due_date", "{\"task_id\": \"t1\", \"due_date\": \"2026-04-03\"}"),
@@ -69,7 +69,9 @@ final class TriageDemo {
           new ToolCall(
               "create_task",
               "{\"title\": \"Write a Safari regression test\", \"project_id\": \"p1\","
-                  + " \"priority\": \"high\", \"due_date\": \"2026-04-01\", \"labels\": [\"qa\"]}"),
+                  + " \"priority\": \"high\", \"due_date\": \"2026-04-01\", \"labels\": [\"qa\"],"
+                  + " \"checklist\": [{\"step\": \"Reproduce the crash on Safari 17\"},"
+                  + " {\"text\": \"Run the checkout suite\", \"done\": true}]}"),
           new ToolCall("complete_task", "{\"task_id\": \"t4\"}"),
           new ToolCall(
               "leave_triage_note",
@@ -90,7 +92,14 @@ final class TriageDemo {
   static final Map<Integer, ToolCall> CORRECTED =
       Map.of(
           1, new ToolCall("set_task_priority", "{\"task_id\": \"t2\", \"priority\": \"urgent\"}"),
-          2, new ToolCall("add_to_project", "{\"task_id\": \"t3\", \"project_id\": \"p1\"}"));
+          2, new ToolCall("add_to_project", "{\"task_id\": \"t3\", \"project_id\": \"p1\"}"),
+          6,
+              new ToolCall(
+                  "create_task",
+                  "{\"title\": \"Write a Safari regression test\", \"project_id\": \"p1\","
+                      + " \"priority\": \"high\", \"due_date\": \"2026-04-01\","
+                      + " \"labels\": [\"qa\"], \"checklist\": [{\"text\": \"Reproduce the crash"
+                      + " on Safari 17\"}, {\"text\": \"Run the checkout suite\", \"done\": true}]}"));
 
   /** The model's next pass over the board: it repeats some of what it already asked for. */
   static final List<ToolCall> SECOND_PROGRAM =

@@ -166,6 +166,92 @@ class TaskboardBackendTest {
   }
 
   @Test
+  void keepsAChecklistGivenAsJsonOrAsTextHoldingIt() throws Exception {
+    String items = "[{\"text\":\"Reproduce\"},{\"text\":\"Fix\",\"done\":true}]";
+    HttpResponse<String> asJson =
+        post("{\"opcode\":\"create_task\",\"args\":{\"title\":\"a\",\"checklist\":" + items + "}}");
+    HttpResponse<String> asText =
+        post(
+            "{\"opcode\":\"create_task\",\"args\":{\"title\":\"b\",\"checklist\":"
+                + TaskboardBackend.JSON.writeValueAsString(items)
+                + "}}");
+
+    assertThat(asJson.body()).isEqualTo("{\"ok\":true,\"created\":\"t5\"}");
+    assertThat(asText.body()).isEqualTo("{\"ok\":true,\"created\":\"t6\"}");
+    String expected = "[{\"text\":\"Reproduce\",\"done\":false},{\"text\":\"Fix\",\"done\":true}]";
+    assertThat(find(state().path("tasks"), "t5").path("checklist").toString()).isEqualTo(expected);
+    assertThat(find(state().path("tasks"), "t6").path("checklist").toString()).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          not a list      | {"text":"a"}                            | create_task.checklist must be a JSON array of {"text", "done"} objects
+          not JSON        | "buy milk"                              | create_task.checklist is not JSON: send the list itself, or a string holding it
+          not an object   | ["a"]                                   | create_task.checklist[0] must be an object {"text", "done"}
+          no text         | [{"text":"a"},{"done":true}]             | create_task.checklist[1].text is required
+          empty text      | [{"text":""}]                           | create_task.checklist[0].text must be text of 1 to 200 characters
+          text no string  | [{"text":7}]                            | create_task.checklist[0].text must be text of 1 to 200 characters
+          done no boolean | [{"text":"a","done":"yes"}]             | create_task.checklist[0].done must be true or false
+          unknown field   | [{"text":"a","due":"2026-04-01"}]       | create_task.checklist[0] has no field "due"; an item has text and done
+          """)
+  void refusesAWrongChecklistNamingThePlace(String what, String checklist, String message)
+      throws Exception {
+    HttpResponse<String> r =
+        post(
+            "{\"opcode\":\"create_task\",\"args\":{\"title\":\"a\",\"checklist\":"
+                + checklist
+                + "}}");
+
+    assertThat(r.statusCode()).as(what).isEqualTo(400);
+    JsonNode error = TaskboardBackend.JSON.readTree(r.body());
+    assertThat(error.path("error").asText()).isEqualTo("bad_checklist");
+    assertThat(error.path("message").asText()).isEqualTo(message);
+    assertThat(state().path("tasks")).hasSize(4);
+  }
+
+  @Test
+  void refusesAChecklistOfMoreThanTwentyItems() throws Exception {
+    String items = "[" + "{\"text\":\"a\"},".repeat(20) + "{\"text\":\"a\"}]";
+    HttpResponse<String> r =
+        post("{\"opcode\":\"create_task\",\"args\":{\"title\":\"a\",\"checklist\":" + items + "}}");
+
+    assertThat(r.body())
+        .isEqualTo(
+            "{\"error\":\"bad_checklist\",\"message\":\"create_task.checklist has 21 items; a"
+                + " checklist holds at most 20\"}");
+  }
+
+  @Test
+  void servesItsOpsAsAnOpenApiDocument() throws Exception {
+    JsonNode doc = TaskboardBackend.JSON.readTree(get("/openapi.json").body());
+
+    assertThat(doc.path("openapi").asText()).isEqualTo("3.1.0");
+    JsonNode create = doc.path("paths").path("/ops/create_task").path("post");
+    assertThat(create.path("operationId").asText()).isEqualTo("create_task");
+    assertThat(create.path("x-agentkit-tier").asText()).isEqualTo("reversible");
+    JsonNode checklist =
+        create
+            .path("requestBody")
+            .path("content")
+            .path("application/json")
+            .path("schema")
+            .path("properties")
+            .path("checklist");
+    assertThat(checklist.path("items").path("required").toString()).isEqualTo("[\"text\"]");
+    assertThat(
+            doc.path("paths")
+                .path("/ops/archive_project")
+                .path("post")
+                .path("x-agentkit-tier")
+                .asText())
+        .isEqualTo("irreversible");
+    assertThat(doc.path("paths").path("/ops/get_board").path("post").has("requestBody")).isFalse();
+  }
+
+  @Test
   void answersOnlyTheRightMethod() throws Exception {
     assertThat(get("/apply").statusCode()).isEqualTo(405);
   }

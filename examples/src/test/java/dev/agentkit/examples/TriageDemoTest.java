@@ -35,6 +35,14 @@ class TriageDemoTest {
             "  call 3 rejected; correction sent back to the model:\n"
                 + "      [UnknownOperand] add_to_project has no operand \"position\"; its operands"
                 + " are: project_id, task_id",
+            // a nested operand of the wrong shape: every problem, each naming its place
+            "  call 7 rejected; correction sent back to the model:\n"
+                + "      [RequiredMissing] create_task.checklist[0].text is required: give it a"
+                + " string\n"
+                + "      [UnknownProperty] create_task.checklist[0] has no property \"step\"; its"
+                + " properties are: done, text\n"
+                + "    the model answers: create_task {",
+            "    accepted",
             "  all 12 calls accepted",
             // the gate
             "  apply now: set_task_due_date, set_task_priority, add_to_project, assign_task,"
@@ -42,6 +50,11 @@ class TriageDemoTest {
             "  propose:   notify_assignee, publish_goal, archive_project",
             // the auto half, applied on the backend
             "  done  set_task_due_date due_date=2026-04-03, task_id=t1",
+            // the checklist reached the backend as JSON, and the typed view read its records
+            "  done  create_task checklist=[{\"text\":\"Reproduce the crash on Safari 17\"},"
+                + "{\"text\":\"Run the checkout suite\",\"done\":true}], due_date=2026-04-01,",
+            " → CreatedTask[taskId=t5, steps=[Reproduce the crash on Safari 17, Run the checkout"
+                + " suite (done)]]",
             "  skip  complete_task task_id=t4 — would change nothing",
             "  triage notes kept locally: [[warning] t2: Crash only on Safari 17.]",
             // proposals named by live labels

@@ -76,8 +76,14 @@ final class TreeLayout {
    * @param path the node's place in the op ({@code entities[].entityType})
    * @param values the contract's values, in order
    * @param constants the constant of each value, in order
+   * @param valueType the JSON type of the values, which decides how a value matches a constant
    */
-  record EnumType(String simpleName, String path, List<String> values, List<String> constants)
+  record EnumType(
+      String simpleName,
+      String path,
+      List<String> values,
+      List<String> constants,
+      OperandType valueType)
       implements NestedType {
     EnumType {
       values = List.copyOf(values);
@@ -154,7 +160,7 @@ final class TreeLayout {
         for (String v : e.values()) {
           constants.add(JavaNames.unique(JavaNames.constant(v), taken, "_"));
         }
-        EnumType type = new EnumType(name, path, e.values(), constants);
+        EnumType type = new EnumType(name, path, e.values(), constants, e.valueType());
         types.add(type);
         return new EnumValue(type);
       }

@@ -47,6 +47,7 @@ final class TreeViewWriter {
           e.simpleName(),
           e.constants(),
           e.values(),
+          e.valueType(),
           "The values of " + SourceWriter.code(opcode + "." + e.path()));
     }
   }

@@ -5,6 +5,7 @@ import dev.agentkit.Outcome;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.Values;
 import dev.agentkit.internal.WireNames;
 import dev.agentkit.processor.WiringLayout.OperandView;
 import dev.agentkit.processor.WiringLayout.View;
@@ -12,6 +13,7 @@ import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,6 +25,13 @@ import java.util.OptionalLong;
  * have reads as {@code UNRECOGNISED} ({@link WireNames}).
  */
 final class ViewWriter {
+  /** The {@link WireNames} factory of an enum, by the JSON type of its values; else {@code of}. */
+  private static final Map<OperandType, String> FACTORIES =
+      Map.of(
+          OperandType.NUMBER, "numbers",
+          OperandType.INTEGER, "numbers",
+          OperandType.BOOLEAN, "booleans");
+
   private ViewWriter() {}
 
   static void write(SourceWriter w, View v) {
@@ -52,7 +61,13 @@ final class ViewWriter {
     for (OperandView o : v.operands()) {
       if (o.enumName() != null) {
         String doc = "The values of operand " + SourceWriter.code(o.operand().name());
-        enumType(w, o.enumName(), o.enumConstants(), o.operand().enumValues(), doc);
+        enumType(
+            w,
+            o.enumName(),
+            o.enumConstants(),
+            o.operand().enumValues(),
+            Values.jsonType(o.operand().valueSchema()),
+            doc);
       }
     }
     for (TreeLayout.NestedType t : v.types()) {
@@ -183,13 +198,21 @@ final class ViewWriter {
   }
 
   /**
-   * An enum: its constants, then the wiring through {@link WireNames}.
+   * An enum: its constants, then the wiring through {@link WireNames}, whose factory matches a
+   * value as verify compares it: by text, by decimal value for numbers, by truth value for
+   * booleans.
    *
+   * @param valueType the JSON type of the values ({@code EnumSchema.valueType()})
    * @param doc what it holds the values of, to which {@code , and UNRECOGNISED for any other} is
    *     added
    */
   static void enumType(
-      SourceWriter w, String name, List<String> constants, List<String> values, String doc) {
+      SourceWriter w,
+      String name,
+      List<String> constants,
+      List<String> values,
+      OperandType valueType,
+      String doc) {
     w.blank();
     w.javadoc(doc + ", and {@code UNRECOGNISED} for any other.");
     w.open("public enum " + name);
@@ -204,17 +227,23 @@ final class ViewWriter {
     }
     String wireNames = w.name(WireNames.class);
     String field = "private static final " + wireNames + "<" + name + "> wireNames =";
-    String init = wireNames + ".of(" + String.join(", ", args) + ");";
+    String factory = wireNames + "." + FACTORIES.getOrDefault(valueType, "of");
+    String init = factory + "(" + String.join(", ", args) + ");";
     if (w.fits(field + " " + init, 0)) {
       w.line(field + " " + init);
     } else {
-      w.line(field).indent(4).call(wireNames + ".of", args, ";").indent(-4);
+      w.line(field).indent(4).call(factory, args, ";").indent(-4);
     }
     w.blank();
     w.javadoc("The value as the contract spells it; empty for {@code UNRECOGNISED}.");
     w.open("public " + w.name(String.class) + " wireName()");
     w.line("return wireNames.wireName(this);").close().blank();
-    w.javadoc("The constant for a value as the contract spells it, or {@code UNRECOGNISED}.");
+    w.javadoc(
+        valueType == OperandType.STRING
+            ? "The constant for a value as the contract spells it, or {@code UNRECOGNISED}."
+            : "The constant for a value of the same "
+                + (valueType == OperandType.BOOLEAN ? "truth value" : "decimal value")
+                + ", however it is spelled, or {@code UNRECOGNISED}.");
     w.open("public static " + name + " of(" + w.name(String.class) + " value)");
     w.line("return wireNames.of(value);").close();
     w.close();

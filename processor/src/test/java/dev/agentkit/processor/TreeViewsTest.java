@@ -11,6 +11,7 @@ import dev.agentkit.testing.Golden;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -157,8 +158,7 @@ class TreeViewsTest {
   /** Compiles with {@code -Xlint:all} (but processing) and {@code -Werror}. */
   private Compilation compile(String name, String source) {
     Compilation c =
-        snapshots.compile(
-            java.util.List.of("-Werror"), Fixtures.source(name, source), Fixtures.board());
+        snapshots.compile(List.of("-Werror"), Fixtures.source(name, source), Fixtures.board());
     assertThat(c).succeededWithoutWarnings();
     return c;
   }
@@ -247,6 +247,23 @@ class TreeViewsTest {
                 + "/UNRECOGNISED/Optional.empty;"
                 + "t2/OWNER/owner/HIGH/Optional[2026-12-01]/[]/Optional[1.50]/OptionalLong[7]"
                 + "/Optional[true]/[]/_2_5/Optional[{lat=1}];");
+  }
+
+  @Test
+  void aNumberOfAnEnumOfNumbersReadsAsTheConstantOfItsValueHoweverSpelled() throws Exception {
+    Compilation c = compile("Assign", ASSIGN);
+    for (String level : List.of("2.5", "2.50", "\"2.50\"", "25e-1", "\"0.25E1\"")) {
+      String assignments =
+          "[{\"task_id\":\"t3\",\"role\":\"owner\",\"schedule\":{\"level\":" + level + "}}]";
+      assertThat(
+              read(
+                  c, "Assign", "assign_tasks", Map.of("assignments", assignments, "team", "green")))
+          .as(level)
+          .contains("/_2_5/");
+    }
+    String other = "[{\"task_id\":\"t3\",\"role\":\"owner\",\"schedule\":{\"level\":2.51}}]";
+    assertThat(read(c, "Assign", "assign_tasks", Map.of("assignments", other, "team", "green")))
+        .contains("/UNRECOGNISED/Optional.empty;");
   }
 
   @Test

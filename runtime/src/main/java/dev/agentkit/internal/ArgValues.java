@@ -101,15 +101,18 @@ public final class ArgValues {
   }
 
   /**
-   * The elements of a list argument (a JSON array of strings, or a bare value as one element),
-   * trimmed, with blank elements dropped; an empty list when it is blank or malformed.
+   * The elements of a list argument (a JSON array, or a bare value as one element) as text,
+   * trimmed, with blank elements dropped; an empty list when it is blank or malformed. A number or
+   * boolean element reads as its JSON text, so {@code [1, 2.50]} reads as {@code 1} and {@code
+   * 2.50}, which a list of numbers then reads as their values; a {@code null}, object or array
+   * element makes the list malformed.
    */
   public static List<String> list(String value) {
     if (value == null || value.isBlank()) {
       return List.of();
     }
     try {
-      List<String> elements = Values.listElements(value);
+      List<String> elements = Values.listElements(value, null);
       if (elements == null) {
         return List.of();
       }

@@ -100,7 +100,10 @@ public final class ValueCheck {
     ValueCheck c = new ValueCheck(opcode, o.name(), false, new IdentityHashMap<>());
     if (o.schema() instanceof ArraySchema a) {
       String bare = text.trim();
-      List<String> raw = bare.startsWith("[") ? Values.listElements(bare) : List.of(bare);
+      List<String> raw =
+          bare.startsWith("[")
+              ? Values.listElements(bare, Values.jsonType(a.items()))
+              : List.of(bare);
       List<Object> kept = new ArrayList<>();
       List<Integer> at = new ArrayList<>();
       for (int i = 0; raw != null && i < raw.size(); i++) {

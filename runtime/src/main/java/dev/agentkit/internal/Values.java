@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
@@ -311,6 +312,27 @@ public final class Values {
    * well-formed array of strings.
    */
   public static List<String> listElements(String s) {
+    return listElements(s, OperandType.STRING);
+  }
+
+  /**
+   * The elements of a list argument whose elements are of the JSON type {@code items} (see {@link
+   * #jsonType}), each as its text: a JSON array, or a bare value taken as a one-element list.
+   *
+   * <table>
+   *   <caption>The elements an array may hold</caption>
+   *   <tr><th>{@code items}</th><th>elements read</th></tr>
+   *   <tr><td>{@code NUMBER}, {@code INTEGER}</td><td>strings and numbers ({@code [1, "2.5"]}),
+   *       a number as written ({@code 2.50})</td></tr>
+   *   <tr><td>{@code BOOLEAN}</td><td>strings and {@code true} / {@code false}</td></tr>
+   *   <tr><td>null</td><td>any JSON scalar but {@code null}</td></tr>
+   *   <tr><td>any other</td><td>strings</td></tr>
+   * </table>
+   *
+   * <p>Returns null when the text starts like an array but is not a well-formed array of such
+   * elements.
+   */
+  public static List<String> listElements(String s, OperandType items) {
     String t = s.trim();
     if (!t.startsWith("[")) {
       return List.of(t);
@@ -319,7 +341,7 @@ public final class Values {
       p.nextToken();
       List<String> out = new ArrayList<>();
       for (JsonToken token = p.nextToken(); token != JsonToken.END_ARRAY; token = p.nextToken()) {
-        if (token != JsonToken.VALUE_STRING) {
+        if (!isElement(token, items)) {
           return null;
         }
         out.add(p.getText());
@@ -330,6 +352,31 @@ public final class Values {
       // list.
       return null;
     }
+  }
+
+  private static boolean isElement(JsonToken token, OperandType items) {
+    if (token == JsonToken.VALUE_STRING) {
+      return true;
+    }
+    if (items == null) {
+      return token != null && token.isScalarValue() && token != JsonToken.VALUE_NULL;
+    }
+    switch (items) {
+      case NUMBER, INTEGER:
+        return token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT;
+      case BOOLEAN:
+        return token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * The JSON type of a flat value of this schema: an enum's value type, else the schema's own type.
+   * A number list's elements may be JSON numbers, a boolean list's JSON booleans.
+   */
+  public static OperandType jsonType(Schema s) {
+    return s instanceof Schema.EnumSchema e ? e.valueType() : s.type();
   }
 
   private static boolean isDigit(char c) {
