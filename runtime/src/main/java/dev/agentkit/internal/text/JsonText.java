@@ -34,14 +34,16 @@ public final class JsonText {
   }
 
   /**
-   * A name a contract served, for a message: a JSON string literal, so no quote, control character
-   * or line break in it can end the sentence, cut to 80 characters with {@code ...}.
+   * A name a contract served or a value a model gave, for a message: a JSON string literal, so no
+   * quote, control character or line break in it can end the sentence, with every other character a
+   * line would not show as itself (bidi overrides, zero-width characters, separators) escaped as
+   * {@link LineText} does, cut to 80 characters with {@code ...}.
    */
   public static String shown(String s) {
     String cut = s.length() > 80 ? s.substring(0, 77) + "..." : s;
     StringBuilder sb = new StringBuilder(cut.length() + 2);
     string(sb, cut);
-    return sb.toString();
+    return LineText.of(sb.toString());
   }
 
   private static boolean isLoneSurrogate(String s, int i) {
