@@ -102,7 +102,7 @@ public enum DriftRule {
   TIER_UNDER_OVERRIDE(
       "tier-under-override",
       COMPATIBLE,
-      "the source now says {to} for {op}{use} instead of {from}{note}",
+      "the source now says {to} for {op}{use}, instead of {from}{note}",
       ""),
   OVERRIDE_RAISED(
       "tier-override-raised",
