@@ -158,6 +158,14 @@ public final class Contract {
     return tiers;
   }
 
+  /**
+   * The override that decides an op's tier ({@link TierOverride} says which wins), if one of {@link
+   * #tierOverrides()} matches the opcode.
+   */
+  public Optional<TierOverride> tierOverride(String opcode) {
+    return Optional.ofNullable(tiers.isEmpty() ? null : TierRules.ruleFor(tiers, opcode));
+  }
+
   /** This contract as its source served it, without tier overrides; this one when it has none. */
   public Contract served() {
     if (tiers.isEmpty()) {

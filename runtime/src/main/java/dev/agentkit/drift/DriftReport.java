@@ -227,12 +227,7 @@ public final class DriftReport {
   }
 
   private static boolean overrides(Contract c, String opcode) {
-    for (dev.agentkit.contract.TierOverride o : c.tierOverrides()) {
-      if (o.matches(opcode)) {
-        return true;
-      }
-    }
-    return false;
+    return c.tierOverride(opcode).isPresent();
   }
 
   /**
