@@ -214,7 +214,7 @@ abstract class ContractGoal extends AbstractMojo {
               + " from "
               + source.describe()
               + ": "
-              + LineText.of(e.getMessage()));
+              + LineText.of(SettingHints.forPlugin(String.valueOf(e.getMessage()))));
     } catch (RuntimeException e) {
       throw new MojoFailureException(
           "could not fetch contract "
