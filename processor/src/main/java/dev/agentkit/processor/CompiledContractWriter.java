@@ -88,7 +88,7 @@ final class CompiledContractWriter {
               + o.tier().name()
               + ")"
               + (o.reason().isEmpty() ? "" : ".because(" + SourceWriter.literal(o.reason()) + ")")
-              + (i == tiers.size() - 1 ? ")));" : ",");
+              + (i == tiers.size() - 1 ? "));" : ",");
       w.line(line);
     }
     w.indent(-12);
