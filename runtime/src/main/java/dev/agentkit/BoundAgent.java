@@ -3,6 +3,7 @@ package dev.agentkit;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.TierOverride;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.drift.DriftReport;
@@ -81,6 +82,7 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
       CompiledAgent compiled, Contract live, List<Use<S>> uses, DriftPolicy policy, Clock clock) {
     Objects.requireNonNull(live, "live");
     checkSameContract(compiled, live);
+    live = withCompiledTiers(compiled, live);
     DriftReport report;
     List<String> notes = warnings(live);
     if (live.digest().equals(compiled.digest())) {
@@ -201,12 +203,23 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
   private static Contract subset(Contract live, Collection<String> opcodes) {
     Set<String> wanted = new HashSet<>(opcodes);
     List<Op> ops = new ArrayList<>(wanted.size());
-    for (Op op : live.ops()) {
+    for (Op op : live.served().ops()) {
       if (wanted.contains(op.opcode())) {
         ops.add(op);
       }
     }
-    return Contract.of(live.name(), live.source(), ops);
+    return Contract.of(live.name(), live.source(), ops).withTiers(live.tierOverrides());
+  }
+
+  /**
+   * The live contract with the tier overrides the snapshot recorded, which the wiring compiled in:
+   * the live source still serves its own tiers, and the user's word on them is applied to it as it
+   * was when the snapshot was taken. They replace overrides set in code on the source; without any
+   * compiled in, the live contract is bound as it comes.
+   */
+  static Contract withCompiledTiers(CompiledAgent compiled, Contract live) {
+    List<TierOverride> tiers = compiled.contract().tierOverrides();
+    return tiers.isEmpty() ? live : live.withTiers(tiers);
   }
 
   /** One log line: the agent, how many acts were bound, and the drift summary. */

@@ -79,6 +79,13 @@ public class ContractConfig {
   /** For {@code <openapi>}: the longest line of a YAML document, in characters. */
   int maxYamlLineChars = OpenApiContractSource.DEFAULT_MAX_YAML_LINE_CHARS;
 
+  /**
+   * The user's word on tiers, each an {@code <override>}: an {@code <opcode>} or a {@code
+   * <pattern>}, its {@code <tier>}, and a {@code <reason>} to lower one
+   * (docs/maven-goals.md#tiers).
+   */
+  List<TierConfig> tiers = new ArrayList<>();
+
   public String getName() {
     return name;
   }

@@ -153,7 +153,8 @@ abstract class ContractGoal extends AbstractMojo {
    * Fetches a contract as {@link #fetch(ContractSource, String)} does and logs, as a warning, what
    * the source could not map faithfully (an OpenAPI operation without operationId, a {@code
    * oneOf}), and each tier or operand type in it this version does not know (the op reads as
-   * irreversible, the operand as opaque; nothing stops).
+   * irreversible, the operand as opaque; nothing stops). The contract's {@code <tiers>} are then
+   * checked against it and applied.
    */
   Contract fetchWarning(SourceFactory.Configured source, String name) throws MojoFailureException {
     Contract live;
@@ -165,7 +166,11 @@ abstract class ContractGoal extends AbstractMojo {
     for (String line : warningLines(live, source.warnings().get())) {
       getLog().warn(line);
     }
-    return live;
+    try {
+      return source.apply(live);
+    } catch (ConfigException e) {
+      throw config(e);
+    }
   }
 
   /**
@@ -209,7 +214,7 @@ abstract class ContractGoal extends AbstractMojo {
               + " from "
               + source.describe()
               + ": "
-              + LineText.of(e.getMessage()));
+              + LineText.of(SettingHints.forPlugin(String.valueOf(e.getMessage()))));
     } catch (RuntimeException e) {
       throw new MojoFailureException(
           "could not fetch contract "

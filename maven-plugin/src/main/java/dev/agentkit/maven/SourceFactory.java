@@ -1,5 +1,8 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.contract.TierOverride;
 import dev.agentkit.mcp.McpContractSource;
 import dev.agentkit.openapi.OpenApiContractSource;
 import dev.agentkit.source.ContractSource;
@@ -13,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -72,10 +76,51 @@ final class SourceFactory {
     this.baseDirectory = baseDirectory;
   }
 
-  /** A configured source, and the warnings its last fetch left (mapping notes, already tagged). */
-  record Configured(ContractSource source, Supplier<List<String>> warnings) {
+  /**
+   * A configured source, the warnings its last fetch left (mapping notes, already tagged), and the
+   * contract's tier overrides with where they were configured.
+   */
+  record Configured(
+      ContractSource source,
+      Supplier<List<String>> warnings,
+      List<TierOverride> tiers,
+      String where) {
+    Configured {
+      tiers = tiers == null ? List.of() : List.copyOf(tiers);
+      where = where == null ? "" : where;
+    }
+
+    Configured(ContractSource source, Supplier<List<String>> warnings) {
+      this(source, warnings, List.of(), "");
+    }
+
     static Configured plain(ContractSource source) {
       return new Configured(source, List::of);
+    }
+
+    Configured withTiers(List<TierOverride> overrides, String at) {
+      return new Configured(source, warnings, overrides, at);
+    }
+
+    /**
+     * The fetched contract with the overrides applied, once {@link TierOverride#check} finds
+     * nothing wrong with them for it.
+     */
+    Contract apply(Contract live) throws ConfigException {
+      if (tiers.isEmpty()) {
+        return live;
+      }
+      List<String> problems = TierOverride.check(live, tiers);
+      if (!problems.isEmpty()) {
+        throw new ConfigException(
+            "[TierOverride] "
+                + where
+                + ": <tiers> "
+                + (problems.size() == 1
+                    ? problems.get(0)
+                    : problems.size() + " problems:\n  - " + String.join("\n  - ", problems)));
+      }
+      return live.withTiers(tiers);
     }
   }
 
@@ -159,11 +204,58 @@ final class SourceFactory {
               + "; give exactly one contract source");
     }
     try {
-      return chosen.get(0).build().build(c, where);
+      return chosen.get(0).build().build(c, where).withTiers(tiers(c, where), where);
     } catch (IllegalArgumentException e) {
       // A builder's own check (a header the HTTP client cannot send); its message shows no value.
       throw new ConfigException(where + ": " + e.getMessage());
     }
+  }
+
+  /** The {@code <tiers>} of a contract, each {@code <override>} checked on its own. */
+  static List<TierOverride> tiers(ContractConfig c, String where) throws ConfigException {
+    List<TierOverride> out = new ArrayList<>();
+    List<TierConfig> entries = c.tiers == null ? List.of() : c.tiers;
+    for (int i = 0; i < entries.size(); i++) {
+      out.add(tier(entries.get(i), where + ": <tiers> <override> " + (i + 1)));
+    }
+    try {
+      Contract.of(c.name, List.of()).withTiers(out);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("[TierOverride] " + where + ": <tiers> " + e.getMessage());
+    }
+    return out;
+  }
+
+  private static TierOverride tier(TierConfig t, String at) throws ConfigException {
+    if (t == null) {
+      throw new ConfigException(
+          "[TierOverride] " + at + " is empty; give an <opcode> or a <pattern>, and its <tier>");
+    }
+    boolean opcode = given(t.opcode);
+    boolean pattern = given(t.pattern);
+    if (opcode == pattern) {
+      throw new ConfigException(
+          "[TierOverride] "
+              + at
+              + (opcode
+                  ? " gives both <opcode> and <pattern>; give one, and another <override> for the"
+                      + " other"
+                  : " names no op; give an <opcode> (pulls/merge) or a <pattern> (repos/*)"));
+    }
+    String named = " (" + (opcode ? t.opcode.trim() : t.pattern.trim()) + ")";
+    if (!given(t.tier)) {
+      throw new ConfigException(
+          "[TierOverride] " + at + named + " has no <tier>; give one of " + Tier.validNames());
+    }
+    Tier tier;
+    try {
+      tier = Tier.parse(t.tier);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("[TierOverride] " + at + named + ": <tier> " + e.getMessage());
+    }
+    TierOverride o =
+        opcode ? TierOverride.forOpcode(t.opcode, tier) : TierOverride.forPattern(t.pattern, tier);
+    return o.because(t.reason);
   }
 
   private ContractSource http(ContractConfig c, String where) throws ConfigException {

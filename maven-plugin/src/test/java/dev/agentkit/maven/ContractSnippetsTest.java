@@ -54,7 +54,9 @@ class ContractSnippetsTest {
             Files.createDirectories(module.resolve(c.openapi).getParent());
             Files.writeString(module.resolve(c.openapi), "openapi: 3.0.3\n");
           }
-          assertThat(factory.configure(c, 0).source()).as(page + ": " + c.name).isNotNull();
+          SourceFactory.Configured configured = factory.configure(c, 0);
+          assertThat(configured.source()).as(page + ": " + c.name).isNotNull();
+          assertThat(configured.tiers()).hasSameSizeAs(c.tiers);
           checked.add(page + ": " + c.name + (c.mcp == null ? "" : " (mcp)"));
         }
       }
@@ -63,6 +65,7 @@ class ContractSnippetsTest {
         .as("the <contract> blocks found")
         .contains("README.md: taskboard", "docs/openapi.md: tasks")
         .contains("docs/maven-goals.md: taskboard (mcp)")
+        .contains("docs/maven-goals.md: github", "docs/openapi.md: github")
         .hasSizeGreaterThanOrEqualTo(5);
   }
 
@@ -104,7 +107,17 @@ class ContractSnippetsTest {
         throw new AssertionError(
             page + ": <" + parent.getTagName() + "> has <" + e.getTagName() + ">, no parameter");
       }
-      if (f.getType() == List.class) {
+      if (f.getName().equals("tiers")) {
+        List<TierConfig> values = new ArrayList<>();
+        for (Node v = e.getFirstChild(); v != null; v = v.getNextSibling()) {
+          if (v instanceof Element item) {
+            TierConfig t = new TierConfig();
+            set(t, item, page);
+            values.add(t);
+          }
+        }
+        f.set(target, values);
+      } else if (f.getType() == List.class) {
         List<String> values = new ArrayList<>();
         for (Node v = e.getFirstChild(); v != null; v = v.getNextSibling()) {
           if (v instanceof Element item) {

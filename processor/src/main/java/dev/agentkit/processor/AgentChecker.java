@@ -294,7 +294,8 @@ final class AgentChecker {
     Map<String, Op> compiled = new TreeMap<>();
     for (ActModel a : acts) {
       if (bindable && !a.local()) {
-        contract.op(a.opcode()).ifPresent(op -> compiled.put(op.opcode(), op));
+        // As served: the wiring applies the snapshot's tier overrides to them, as to the live ops.
+        contract.served().op(a.opcode()).ifPresent(op -> compiled.put(op.opcode(), op));
       }
     }
     TypeElement agent = d.agent();
@@ -308,6 +309,7 @@ final class AgentChecker {
         d.contract(), // a snapshot of another name is no contract (SnapshotLookup.find)
         contract == null ? "" : contract.digest(),
         new ArrayList<>(compiled.values()),
+        contract == null || !bindable ? List.of() : contract.tierOverrides(),
         acts,
         bindable);
   }

@@ -7,6 +7,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.contract.TierOverride;
 import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.internal.Values;
 import dev.agentkit.internal.text.JsonText;
@@ -49,7 +50,13 @@ final class CompiledContractWriter {
             + " empty, since no backend served it. Built once.");
     w.open("public static " + contract + " compiledContract()");
     w.line("return COMPILED.contract();").close().blank();
-    w.open("private static " + contract + " newCompiledContract()");
+    if (!m.tierOverrides().isEmpty()) {
+      writeTiers(w, m.tierOverrides(), contract);
+    }
+    w.open(
+        "private static "
+            + contract
+            + (m.tierOverrides().isEmpty() ? " newCompiledContract()" : " servedContract()"));
     writeOps(w, m.compiledOps(), layout, contract);
     w.close();
     for (Op op : m.compiledOps()) {
@@ -59,6 +66,33 @@ final class CompiledContractWriter {
         treeOp(w, m, op, layout.opConstants().get(op.opcode()), method);
       }
     }
+  }
+
+  /**
+   * {@code newCompiledContract()} when the snapshot recorded tier overrides: the ops as served,
+   * with the overrides applied, so the compiled contract's digest is the snapshot's.
+   */
+  private static void writeTiers(SourceWriter w, List<TierOverride> tiers, String contract) {
+    w.open("private static " + contract + " newCompiledContract()");
+    w.line("return servedContract()").indent(4).line(".withTiers(").indent(4);
+    w.line(w.name(List.class) + ".of(").indent(4);
+    for (int i = 0; i < tiers.size(); i++) {
+      TierOverride o = tiers.get(i);
+      String line =
+          w.name(TierOverride.class)
+              + (o.isPattern() ? ".forPattern(" : ".forOpcode(")
+              + SourceWriter.literal(o.isPattern() ? o.pattern() : o.opcode())
+              + ", "
+              + w.name(Tier.class)
+              + "."
+              + o.tier().name()
+              + ")"
+              + (o.reason().isEmpty() ? "" : ".because(" + SourceWriter.literal(o.reason()) + ")")
+              + (i == tiers.size() - 1 ? "));" : ",");
+      w.line(line);
+    }
+    w.indent(-12);
+    w.close().blank();
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.agentkit.processor;
 import dev.agentkit.Premise;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.contract.TierOverride;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
 
@@ -21,7 +22,8 @@ import javax.lang.model.element.TypeElement;
  * @param state the agent's state type, boxed
  * @param contractName the contract's name
  * @param contractDigest the digest of the snapshot compiled against
- * @param compiledOps the backend ops the agent uses, as the snapshot declares them, sorted
+ * @param compiledOps the backend ops the agent uses, as the snapshot's source served them, sorted
+ * @param tierOverrides the user's tier overrides the snapshot recorded, applied to compiledOps
  * @param acts every act, uses then locals, in declaration order (for a model that is not bindable,
  *     then one per opcode only a handler names)
  * @param bindable whether the agent checked clean, so the wiring binds; when not, only its types,
@@ -37,11 +39,13 @@ record WiringModel(
     String contractName,
     String contractDigest,
     List<Op> compiledOps,
+    List<TierOverride> tierOverrides,
     List<ActModel> acts,
     boolean bindable) {
 
   WiringModel {
     compiledOps = List.copyOf(compiledOps);
+    tierOverrides = List.copyOf(tierOverrides);
     acts = List.copyOf(acts);
   }
 
@@ -57,6 +61,7 @@ record WiringModel(
         contractName,
         contractDigest,
         compiledOps,
+        tierOverrides,
         acts,
         false);
   }

@@ -22,15 +22,32 @@ public final class Contract {
   // Sorted by opcode, with no opcode twice; lookups are a binary search, so building a contract
   // costs no index, which a large snapshot read would otherwise pay for up front.
   private final List<Op> ops;
+  // The ops as the source served them: the same list as ops when no tier override applies.
+  private final List<Op> served;
+  // The user's tier overrides, in canonical order; empty when there are none.
+  private final List<TierOverride> tiers;
+  private volatile String servedDigest;
   private volatile String digest;
   // Found while the contract is built (a reader finds them as it reads each op), so that binding,
   // which reports them, does not walk every op of a large contract again.
   private final List<Problem> warnings;
 
   private Contract(String name, String source, List<Op> ops, List<Problem> warnings) {
+    this(name, source, ops, ops, List.of(), warnings);
+  }
+
+  private Contract(
+      String name,
+      String source,
+      List<Op> ops,
+      List<Op> served,
+      List<TierOverride> tiers,
+      List<Problem> warnings) {
     this.name = name;
     this.source = source;
     this.ops = ops;
+    this.served = served;
+    this.tiers = tiers;
     this.warnings = warnings;
   }
 
@@ -74,6 +91,7 @@ public final class Contract {
   static Contract ofSorted(
       String name, String source, List<Op> sortedOps, String digest, List<Problem> warnings) {
     Contract c = new Contract(name, source, List.copyOf(sortedOps), List.copyOf(warnings));
+    c.servedDigest = digest;
     c.digest = digest;
     return c;
   }
@@ -104,8 +122,58 @@ public final class Contract {
 
   /** This contract stamped with another source. */
   Contract withSource(String source) {
-    Contract c = new Contract(name, source == null ? "" : source, ops, warnings);
+    Contract c = new Contract(name, source == null ? "" : source, ops, served, tiers, warnings);
+    c.servedDigest = servedDigest;
     c.digest = digest;
+    return c;
+  }
+
+  /**
+   * This contract with the user's tier overrides applied to the ops as the source served them
+   * ({@link TierOverride} says how they apply). They replace any this contract already has; an
+   * empty list gives the contract as served. The overrides are part of the contract: {@link
+   * #tierOverrides()} lists them, the snapshot records them, and the digest covers them (a contract
+   * without overrides keeps the digest it had). Never fails for what the contract holds: an
+   * override that matches nothing changes nothing; {@link TierOverride#check} reports it.
+   *
+   * @throws IllegalArgumentException when an opcode or a pattern is given twice
+   */
+  public Contract withTiers(List<TierOverride> overrides) {
+    List<TierOverride> rules = TierRules.canonical(overrides);
+    if (rules.isEmpty()) {
+      return served();
+    }
+    List<Op> applied = new ArrayList<>(served.size());
+    for (Op op : served) {
+      applied.add(TierRules.apply(rules, op));
+    }
+    List<Problem> appliedWarnings = ContractChecks.warnings(applied);
+    Contract c = new Contract(name, source, List.copyOf(applied), served, rules, appliedWarnings);
+    c.servedDigest = servedDigest;
+    return c;
+  }
+
+  /** The user's tier overrides this contract applies, in canonical order; empty when none. */
+  public List<TierOverride> tierOverrides() {
+    return tiers;
+  }
+
+  /**
+   * The override that decides an op's tier ({@link TierOverride} says which wins), if one of {@link
+   * #tierOverrides()} matches the opcode.
+   */
+  public Optional<TierOverride> tierOverride(String opcode) {
+    return Optional.ofNullable(tiers.isEmpty() ? null : TierRules.ruleFor(tiers, opcode));
+  }
+
+  /** This contract as its source served it, without tier overrides; this one when it has none. */
+  public Contract served() {
+    if (tiers.isEmpty()) {
+      return this;
+    }
+    Contract c = new Contract(name, source, served, ContractChecks.warnings(served));
+    c.servedDigest = servedDigest;
+    c.digest = servedDigest;
     return c;
   }
 
@@ -128,6 +196,9 @@ public final class Contract {
    */
   public Contract redacted(UnaryOperator<String> redact) {
     Objects.requireNonNull(redact, "redact");
+    if (!tiers.isEmpty()) {
+      return served().redacted(redact).withTiers(tiers);
+    }
     if (warnings().isEmpty()) {
       return this;
     }
@@ -238,25 +309,52 @@ public final class Contract {
     return ops.isEmpty();
   }
 
-  /** {@code sha256:<hex>} over the canonical content of the ops; computed once. */
+  /**
+   * {@code sha256:<hex>} over the canonical content of the ops as served, and of the tier overrides
+   * when there are any (docs/snapshot-format.md); computed once.
+   */
   public String digest() {
     String d = digest;
     if (d == null) {
-      d = SnapshotWriter.digestOf(ops);
+      d =
+          tiers.isEmpty()
+              ? servedDigest()
+              : SnapshotWriter.chainDigest(servedDigest(), TierRules.compact(tiers));
       digest = d;
     }
     return d;
   }
 
-  /** Equal when name and ops are equal; the source stamp is not part of a contract's identity. */
+  private String servedDigest() {
+    String d = servedDigest;
+    if (d == null) {
+      d = SnapshotWriter.digestOf(served);
+      servedDigest = d;
+    }
+    return d;
+  }
+
+  /** The ops as the source served them, for the snapshot writer. */
+  List<Op> servedOps() {
+    return served;
+  }
+
+  /**
+   * Equal when name, ops and tier overrides are equal; the source stamp is not part of a contract's
+   * identity.
+   */
   @Override
   public boolean equals(Object o) {
-    return o instanceof Contract c && c.name.equals(name) && c.ops.equals(ops);
+    return o instanceof Contract c
+        && c.name.equals(name)
+        && c.ops.equals(ops)
+        && c.served.equals(served)
+        && c.tiers.equals(tiers);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, ops);
+    return Objects.hash(name, ops, tiers);
   }
 
   @Override

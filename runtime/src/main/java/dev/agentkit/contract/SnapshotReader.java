@@ -45,7 +45,11 @@ final class SnapshotReader {
   private static final int BACKGROUND_DIGEST = 1 << 20;
 
   // Each object's keys in the canonical order; key i is bit 1 << i in that object's "seen" bits.
-  private static final String[] ROOT_KEYS = {"format", "contract", "source", "digest", "ops"};
+  private static final String[] ROOT_KEYS = {
+    "format", "contract", "source", "digest", "ops", "tiers"
+  };
+  // The root's keys but the optional last one, tiers.
+  private static final String[] REQUIRED_ROOT_KEYS = Arrays.copyOf(ROOT_KEYS, 5);
   private static final String[] OP_KEYS = {
     "opcode", "description", "object_type", "tier", "operands"
   };
@@ -55,7 +59,7 @@ final class SnapshotReader {
   private static final SerializableString[] ROOT_NAMES = serialized(ROOT_KEYS);
   private static final SerializableString[] OP_NAMES = serialized(OP_KEYS);
   private static final SerializableString[] OPERAND_NAMES = serialized(OPERAND_KEYS);
-  private static final int ALL_ROOT_KEYS = (1 << ROOT_KEYS.length) - 1;
+  private static final int ALL_ROOT_KEYS = (1 << REQUIRED_ROOT_KEYS.length) - 1;
   private static final int ALL_OP_KEYS = (1 << OP_KEYS.length) - 1;
   private static final int ALL_OPERAND_KEYS = (1 << OPERAND_KEYS.length) - 1;
 
@@ -135,6 +139,8 @@ final class SnapshotReader {
     long statedAt = -1;
     boolean hasOps;
     long opsAt = -1;
+    List<TierOverride> tiers;
+    long tiersAt = -1;
   }
 
   private Contract readRoot(String origin, String fallbackName)
@@ -153,6 +159,9 @@ final class SnapshotReader {
           "the snapshot lists no op; agentkit never writes an empty snapshot, so " + REGENERATE);
     }
     Contract contract = ops.contract(name, strict ? root.source : origin);
+    if (root.tiers != null) {
+      contract = withTiers(contract, root);
+    }
     if (strict) {
       checkDigest(contract, root);
     }
@@ -221,14 +230,93 @@ final class SnapshotReader {
             root.hasOps = true;
           }
         }
+        case "tiers" -> {
+          if (!strict) {
+            skip(); // the user's word, never a backend's
+          } else if (value(ROOT, 5, key)) {
+            root.tiersAt = offset();
+            root.tiers = readTiers();
+          }
+        }
         default -> unknownKey(key, "a snapshot", ROOT_KEYS);
       }
     }
   }
 
+  private static final String TIER_KEYS = "\"opcode\" or \"pattern\", \"tier\" and \"reason\"";
+
+  /** The user's tier overrides: objects of an opcode or a pattern, a tier and a reason. */
+  private List<TierOverride> readTiers() throws IOException, ContractFormatException {
+    long at = offset();
+    Object tree;
+    try {
+      tree = JsonTree.read(p);
+    } catch (JsonTree.Malformed e) {
+      throw errors.at(at, "$.tiers", e.getMessage());
+    }
+    if (!(tree instanceof List<?> list) || list.isEmpty()) {
+      throw errors.at(
+          at,
+          "$.tiers",
+          "tiers is "
+              + (tree instanceof List<?> ? "an empty array" : JsonTree.describe(tree))
+              + ", but agentkit writes it only as a non-empty array of tier overrides; "
+              + REGENERATE);
+    }
+    List<TierOverride> out = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      out.add(tierOverride(list.get(i), at, "$.tiers[" + i + "]"));
+    }
+    return out;
+  }
+
+  private TierOverride tierOverride(Object entry, long at, String path)
+      throws ContractFormatException {
+    if (!(entry instanceof Map<?, ?> m)
+        || m.size() != 3
+        || !(m.get("tier") instanceof String tier)
+        || !(m.get("reason") instanceof String reason)
+        || !(m.get(m.containsKey("opcode") ? "opcode" : "pattern") instanceof String target)) {
+      throw errors.at(
+          at,
+          path,
+          "a tier override is an object of exactly " + TIER_KEYS + ", all strings; " + REGENERATE);
+    }
+    Tier known = Tier.lookup(tier).orElse(null);
+    if (known == null || !known.wireName().equals(tier)) {
+      throw errors.at(
+          at,
+          path + ".tier",
+          "tier "
+              + quote(tier)
+              + " is not one agentkit writes ("
+              + Tier.validNames()
+              + "); "
+              + REGENERATE);
+    }
+    try {
+      return m.containsKey("opcode")
+          ? TierOverride.forOpcode(target, known).because(reason)
+          : TierOverride.forPattern(target, known).because(reason);
+    } catch (IllegalArgumentException e) {
+      throw errors.at(at, path, e.getMessage());
+    }
+  }
+
+  private Contract withTiers(Contract contract, Root root) throws ContractFormatException {
+    if (format == 1) {
+      throw errors.at(root.tiersAt, "$.tiers", formatOneHasNo("$.tiers"));
+    }
+    try {
+      return contract.withTiers(root.tiers);
+    } catch (IllegalArgumentException e) {
+      throw errors.at(root.tiersAt, "$.tiers", e.getMessage() + "; " + REGENERATE);
+    }
+  }
+
   private void checkRootComplete(Root root) throws ContractFormatException {
     if (strict) {
-      requireKeys(ROOT, ALL_ROOT_KEYS, root.start, "a snapshot", ROOT_KEYS);
+      requireKeys(ROOT, ALL_ROOT_KEYS, root.start, "a snapshot", REQUIRED_ROOT_KEYS);
     } else if (!root.hasOps) {
       throw errors.at(
           root.start,

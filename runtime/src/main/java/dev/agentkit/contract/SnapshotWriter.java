@@ -42,6 +42,21 @@ final class SnapshotWriter {
     return digest.finish();
   }
 
+  /**
+   * The digest of a contract with tier overrides: SHA-256 over the UTF-8 bytes of its ops' digest
+   * ({@code sha256:<hex>}) followed by the compact JSON of the overrides.
+   */
+  static String chainDigest(String opsDigest, String compactTiers) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(opsDigest.getBytes(StandardCharsets.UTF_8));
+      sha.update(compactTiers.getBytes(StandardCharsets.UTF_8));
+      return "sha256:" + HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+
   static String write(Contract contract) {
     StringBuilder sb = new StringBuilder(contract.ops().size() * 700 + 256);
     sb.append("{\n");
@@ -53,9 +68,34 @@ final class SnapshotWriter {
     sb.append(",\n  \"digest\": ");
     JsonText.string(sb, contract.digest());
     sb.append(",\n  \"ops\": ");
-    writeOps(sb, contract.ops(), 1);
+    writeOps(sb, contract.servedOps(), 1);
+    writeTiers(sb, contract.tierOverrides());
     sb.append("\n}\n");
     return sb.toString();
+  }
+
+  /** The user's tier overrides after the ops, only when there are any. */
+  private static void writeTiers(StringBuilder sb, List<TierOverride> tiers) {
+    if (tiers.isEmpty()) {
+      return;
+    }
+    sb.append(",\n  \"tiers\": [");
+    for (int i = 0; i < tiers.size(); i++) {
+      TierOverride o = tiers.get(i);
+      sb.append(i == 0 ? "" : ",");
+      newline(sb, 2);
+      sb.append('{');
+      key(sb, o.isPattern() ? "pattern" : "opcode", 3, true);
+      JsonText.string(sb, o.isPattern() ? o.pattern() : o.opcode());
+      key(sb, "tier", 3, false);
+      JsonText.string(sb, o.tier().wireName());
+      key(sb, "reason", 3, false);
+      JsonText.string(sb, o.reason());
+      newline(sb, 2);
+      sb.append('}');
+    }
+    newline(sb, 1);
+    sb.append(']');
   }
 
   private static void writeOps(StringBuilder sb, List<Op> ops, int depth) {

@@ -122,6 +122,7 @@ public final class DriftReport {
             "");
       } else {
         compareOp(b, a, f);
+        compareOverride(before, after, b, a, f);
       }
     }
     items.sort(Order.INSTANCE);
@@ -163,7 +164,6 @@ public final class DriftReport {
   }
 
   private static void compareOp(Op b, Op a, Findings f) {
-    compareTier(b, a, f);
     if (!b.description().equals(a.description())) {
       f.add(
           DriftRule.DESCRIPTION_CHANGED,
@@ -181,10 +181,60 @@ public final class DriftReport {
   }
 
   /**
+   * The tier, as the source serves it and as the user's overrides make it. Without an override on
+   * either side this is the backend's change; with one, a change of the source's tier is said under
+   * the override ("the source now says X; your tier override keeps Y"), and a change of the tier
+   * the override gives, while the source's stayed, is the override's. An override whose reason
+   * lowers below a tier the source has since raised is breaking: the reason was given for less.
+   */
+  private static void compareOverride(Contract before, Contract after, Op b, Op a, Findings f) {
+    boolean overridden = overrides(before, b.opcode()) || overrides(after, a.opcode());
+    if (!overridden) {
+      compareTier(b, a, f, DriftRule.TIER_RAISED, DriftRule.TIER_LOWERED);
+      return;
+    }
+    Op bs = before.served().op(b.opcode()).orElse(b);
+    Op as = after.served().op(a.opcode()).orElse(a);
+    if (bs.tierName().equals(as.tierName())) {
+      compareTier(b, a, f, DriftRule.OVERRIDE_RAISED, DriftRule.OVERRIDE_LOWERED);
+      return;
+    }
+    boolean reasonStale =
+        a.tier() != null
+            && as.tier() != null
+            && bs.tier() != null
+            && a.tier().compareTo(as.tier()) < 0
+            && as.tier().compareTo(bs.tier()) > 0;
+    String note =
+        "; your tier override "
+            + (a.tierName().equals(b.tierName()) ? "keeps " : "now gives ")
+            + a.tierName()
+            + (reasonStale
+                ? ", below the source's, for a reason given when the source said "
+                    + tierText(bs)
+                    + ": confirm the reason still holds, then take the snapshot again (mvn"
+                    + " agentkit:snapshot)"
+                : "");
+    f.add(
+        DriftRule.TIER_UNDER_OVERRIDE,
+        f.grade(reasonStale ? DriftSeverity.BREAKING : DriftSeverity.COMPATIBLE),
+        "",
+        tierText(bs),
+        tierText(as),
+        "",
+        note);
+    compareTier(b, a, f, DriftRule.TIER_RAISED, DriftRule.TIER_LOWERED);
+  }
+
+  private static boolean overrides(Contract c, String opcode) {
+    return c.tierOverride(opcode).isPresent();
+  }
+
+  /**
    * A raised tier is compatible unless it strands the act: a run handler that can never run now, or
    * a withheld act with no ask wording.
    */
-  private static void compareTier(Op b, Op a, Findings f) {
+  private static void compareTier(Op b, Op a, Findings f, DriftRule raised, DriftRule lowered) {
     if (a.hasUnknownTier() && !a.unknownTier().equals(b.unknownTier())) {
       // Graded breaking for an op the agent uses, whatever the old tier: nothing here can say what
       // the new one means, though the act is only ever proposed meanwhile.
@@ -197,7 +247,7 @@ public final class DriftReport {
     String from = tierText(b);
     String to = tierText(a);
     if (a.tier().ordinal() < b.tier().ordinal()) {
-      f.add(DriftRule.TIER_LOWERED, "", from, to, "", "");
+      f.add(lowered, "", from, to, "", "");
       return;
     }
     boolean nowWithheld =
@@ -217,7 +267,7 @@ public final class DriftReport {
     } else if (nowWithheld) {
       why = "; it is now proposed to a human instead of running";
     }
-    f.add(DriftRule.TIER_RAISED, f.grade(severity), "", from, to, "", why);
+    f.add(raised, f.grade(severity), "", from, to, "", why);
   }
 
   /** A tier as drift sentences name it: the wire name, or an unknown one quoted as served. */

@@ -99,6 +99,21 @@ public enum DriftRule {
       COMPATIBLE,
       "the backend lowered the tier of {op} from {from} to {to}{use}",
       ""),
+  TIER_UNDER_OVERRIDE(
+      "tier-under-override",
+      COMPATIBLE,
+      "the source now says {to} for {op}{use}, instead of {from}{note}",
+      ""),
+  OVERRIDE_RAISED(
+      "tier-override-raised",
+      COMPATIBLE,
+      "your tier override raised the tier of {op} from {from} to {to}{use}{note}",
+      ""),
+  OVERRIDE_LOWERED(
+      "tier-override-lowered",
+      COMPATIBLE,
+      "your tier override lowered the tier of {op} from {from} to {to}{use}",
+      ""),
   DESCRIPTION_CHANGED(
       "description-changed",
       COMPATIBLE,

@@ -1,6 +1,8 @@
 package dev.agentkit.source;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.TierOverride;
+import java.util.List;
 
 /**
  * Serves a backend's op contract: what it will actually accept. Implement it over whatever the
@@ -22,5 +24,18 @@ public interface ContractSource {
    */
   default String describe() {
     return getClass().getName();
+  }
+
+  /**
+   * This source with the user's word on tiers: every contract it fetches has these overrides
+   * applied ({@link Contract#withTiers}), for a document you do not own. Wrap the source a {@link
+   * CachedContract} caches, not the cache. Generated wiring applies the overrides its snapshot
+   * recorded instead, when it recorded any. Check the overrides against a contract in a test with
+   * {@link TierOverride#check}: here one that matches nothing changes nothing.
+   *
+   * @throws IllegalArgumentException when an opcode or a pattern is given twice
+   */
+  default ContractSource withTiers(List<TierOverride> overrides) {
+    return new TieredSource(this, overrides);
   }
 }

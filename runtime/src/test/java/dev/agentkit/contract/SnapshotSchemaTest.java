@@ -40,7 +40,14 @@ class SnapshotSchemaTest {
 
   @Test
   void everyObjectListsExactlyTheKeysTheWriterWritesAllRequired() {
-    assertKeys(schema, "format", "contract", "source", "digest", "ops");
+    assertThat(schema.get("additionalProperties")).isEqualTo(false);
+    assertThat(schema.get("required"))
+        .isEqualTo(List.of("format", "contract", "source", "digest", "ops"));
+    // tiers, the user's tier overrides, is written only when there are any.
+    assertThat(properties(schema).keySet())
+        .containsExactly("format", "contract", "source", "digest", "ops", "tiers");
+    assertThat(properties(definition("tierOverride")).keySet())
+        .containsExactly("opcode", "pattern", "tier", "reason");
     assertKeys(definition("op"), "opcode", "description", "object_type", "tier", "operands");
     Map<String, Object> operand = definition("operand");
     assertThat(operand.get("additionalProperties")).isEqualTo(false);

@@ -190,6 +190,17 @@ class SnapshotTreeTest {
     assertThat(
             validator.validate(ContractSnapshot.write(SnapshotWriterTest.SMALL), InputFormat.JSON))
         .isEmpty();
+    String tiers =
+        ContractSnapshot.write(
+            TierOverrideTest.GITHUB.withTiers(
+                java.util.List.of(
+                    TierOverride.forOpcode("pulls/merge", Tier.IRREVERSIBLE),
+                    TierOverride.forPattern("repos/*", Tier.REVERSIBLE).because("restorable"))));
+    assertThat(validator.validate(tiers, InputFormat.JSON)).isEmpty();
+    assertThat(
+            validator.validate(
+                tiers.replace("\"opcode\": \"pulls", "\"op\": \"pulls"), InputFormat.JSON))
+        .isNotEmpty();
     String wrong = ContractSnapshot.write(TREES).replace("\"minLength\": 1", "\"minLength\": -1");
     assertThat(validator.validate(wrong, InputFormat.JSON)).isNotEmpty();
   }

@@ -381,7 +381,7 @@ class DriftReportTest {
     assertThat(DriftRule.ofId("enum-value-removed")).isEqualTo(DriftRule.ENUM_VALUE_REMOVED);
     assertThatThrownBy(() -> DriftRule.ofId("enum-removed"))
         .hasMessage(
-            "unknown drift rule \"enum-removed\": use one of 25 in all (the 10 nearest:"
+            "unknown drift rule \"enum-removed\": use one of 28 in all (the 10 nearest:"
                 + " alternative-removed, enum-value-added, enum-value-removed, op-added, op-removed,"
                 + " operand-removed, property-removed, tier-lowered, tier-raised, type-widened); did"
                 + " you mean \"op-removed\"?");

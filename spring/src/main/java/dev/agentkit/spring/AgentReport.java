@@ -75,7 +75,7 @@ final class AgentReport {
               m.put("reachable", last.ok());
               m.put("lastFetch", last.at().toString());
               if (!last.ok()) {
-                m.put("lastFailure", last.failure());
+                m.put("lastFailure", ContractSettings.hints(e.name(), last.failure()));
               }
             });
     return m;

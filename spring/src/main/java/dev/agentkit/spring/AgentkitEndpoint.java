@@ -3,6 +3,7 @@ package dev.agentkit.spring;
 import dev.agentkit.ActionSet;
 import dev.agentkit.AgentPausedException;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,11 +60,29 @@ public class AgentkitEndpoint {
       Map<String, Object> a = new LinkedHashMap<>();
       a.put("opcode", op.opcode());
       a.put("tier", op.tier().wireName());
+      acts.contract().ifPresent(c -> overridden(a, c, op.opcode()));
       a.put("local", !b.wiring().stamp().acts().containsKey(op.opcode()));
       a.put("runs", acting && acts.canRun(op.opcode()) ? "live" : "proposed");
       out.add(a);
     }
     return out;
+  }
+
+  /**
+   * Where a tier override of the snapshot decides an act's tier: the tier the source serves, and
+   * the override with its reason, so that the tier shown is never mistaken for the backend's.
+   */
+  static void overridden(Map<String, Object> act, Contract contract, String opcode) {
+    contract
+        .tierOverride(opcode)
+        .ifPresent(
+            o -> {
+              act.put("sourceTier", contract.served().op(opcode).map(Op::tierName).orElse(""));
+              act.put("tierOverride", o.describe());
+              if (!o.reason().isEmpty()) {
+                act.put("tierReason", o.reason());
+              }
+            });
   }
 
   private static boolean isActing(LiveAgent<?> live) {

@@ -60,6 +60,12 @@ public class AgentkitProperties {
     /** How long to wait for the backend's response once connected. */
     private Duration requestTimeout = Duration.ofSeconds(10);
 
+    /**
+     * The largest contract document read, in bytes: the native contract response (url) or the
+     * OpenAPI document (openapi). GitHub's REST API description is about 13 MB.
+     */
+    private int maxDocumentBytes = 16 * 1024 * 1024;
+
     /** The credential sent with each contract request, read from the environment. */
     private Credentials credentials = new Credentials();
 
@@ -127,6 +133,14 @@ public class AgentkitProperties {
     }
 
     /** Where the credential comes from. */
+    public int getMaxDocumentBytes() {
+      return maxDocumentBytes;
+    }
+
+    public void setMaxDocumentBytes(int maxDocumentBytes) {
+      this.maxDocumentBytes = maxDocumentBytes;
+    }
+
     public Credentials getCredentials() {
       return credentials;
     }

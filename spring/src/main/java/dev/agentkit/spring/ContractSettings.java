@@ -83,7 +83,8 @@ final class ContractSettings {
         HttpContractSource.builder(props.getUrl())
             .contractName(name)
             .connectTimeout(duration("connect-timeout", props.getConnectTimeout()))
-            .requestTimeout(duration("request-timeout", props.getRequestTimeout()));
+            .requestTimeout(duration("request-timeout", props.getRequestTimeout()))
+            .maxResponseBytes(maxDocumentBytes());
     credential.ifPresent(value -> b.header(header, value));
     return b.build();
   }
@@ -102,9 +103,39 @@ final class ContractSettings {
         props.getOpenapi(),
         duration("connect-timeout", props.getConnectTimeout()),
         duration("request-timeout", props.getRequestTimeout()),
+        maxDocumentBytes(),
         header,
         credential);
   }
+
+  private int maxDocumentBytes() {
+    if (props.getMaxDocumentBytes() <= 0) {
+      throw bad(
+          "AgentkitBadProperty",
+          property("max-document-bytes") + " is " + props.getMaxDocumentBytes(),
+          "give a positive number of bytes (the default is 16777216, 16 MiB)");
+    }
+    return props.getMaxDocumentBytes();
+  }
+
+  /**
+   * A source's message with the setting it says to raise named as this contract's property: the
+   * sources name their builder methods ({@code raise maxDocumentBytes}), which a Spring user sets
+   * as {@code agentkit.contracts.<name>.max-document-bytes}.
+   */
+  static String hints(String contract, String message) {
+    if (message == null) {
+      return null;
+    }
+    return RAISE_DOCUMENT
+        .matcher(message)
+        .replaceAll(
+            java.util.regex.Matcher.quoteReplacement(
+                "raise " + property(contract, "max-document-bytes")));
+  }
+
+  private static final java.util.regex.Pattern RAISE_DOCUMENT =
+      java.util.regex.Pattern.compile("\\braise (maxDocumentBytes|maxResponseBytes)\\b");
 
   /** The cache over {@code source}, with the entry's ttl and max staleness. */
   CachedContract cache(ContractSource source) {

@@ -18,13 +18,15 @@ final class OpenApiSources {
       URI document,
       Duration connectTimeout,
       Duration requestTimeout,
+      int maxDocumentBytes,
       String header,
       Optional<String> credential) {
     OpenApiContractSource.Builder b =
         OpenApiContractSource.fromUrl(document)
             .contractName(contract)
             .connectTimeout(connectTimeout)
-            .requestTimeout(requestTimeout);
+            .requestTimeout(requestTimeout)
+            .maxDocumentBytes(maxDocumentBytes);
     credential.ifPresent(value -> b.header(header, value));
     return b.build();
   }

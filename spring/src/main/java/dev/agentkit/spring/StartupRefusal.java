@@ -68,7 +68,8 @@ final class StartupRefusal {
                 + " and fix the agent; or point "
                 + ContractSettings.property(name, "")
                 + " at the backend the agent was written for.";
-    return new AgentkitStartupException(headline(bean, wiring, entry) + e.getMessage(), action, e);
+    return new AgentkitStartupException(
+        headline(bean, wiring, entry) + ContractSettings.hints(name, e.getMessage()), action, e);
   }
 
   private static String headline(String bean, AgentWiring wiring, ContractHub.Entry entry) {

@@ -204,7 +204,7 @@ class ContractSettingsTest {
     assertThatThrownBy(() -> new ContractSettings("taskboard", p).policy())
         .hasMessageStartingWith(
             "[AgentkitBadDriftRule] agentkit.contracts.taskboard.drift.acknowledgements[0].rule:"
-                + " unknown drift rule \"enum-value-remove\": use one of 25 in all (the 10 nearest:"
+                + " unknown drift rule \"enum-value-remove\": use one of 28 in all (the 10 nearest:"
                 + " alternative-removed, bounds-loosened, enum-value-added, enum-value-removed,"
                 + " op-added, op-removed, operand-removed, property-removed, tier-lowered,"
                 + " tier-raised); did you mean \"enum-value-removed\"?")

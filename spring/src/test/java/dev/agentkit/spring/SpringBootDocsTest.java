@@ -144,6 +144,9 @@ class SpringBootDocsTest {
     if (real instanceof java.time.Duration) {
       return DurationStyle.detectAndParse(text);
     }
+    if (real instanceof Integer) {
+      return Integer.valueOf(text);
+    }
     if (real instanceof Enum<?> e) {
       return Enum.valueOf(e.getDeclaringClass(), text.toUpperCase(Locale.ROOT).replace('-', '_'));
     }

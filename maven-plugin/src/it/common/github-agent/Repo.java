@@ -1,0 +1,4 @@
+package it;
+
+/** The agent's state. */
+public class Repo {}
