@@ -106,11 +106,29 @@ class VerifyDifferentialPropertyTest {
       Statistics.label("left out").collect(left.iterator().next().id());
       return;
     }
+    if (schema.contains("\"multipleOf\"") && beyondDoubles(args)) {
+      // The oracle checks multipleOf in binary floating point: 9223372036854775807 (odd) passes
+      // multipleOf 2 there. agentkit compares exact decimals, so the oracle cannot judge this case.
+      Statistics.label("left out").collect("oracle-multipleOf-in-doubles");
+      return;
+    }
     Statistics.label("left out").collect("compared");
     boolean theirs = oracle.accepts(schema, json);
     assertThat(accepted)
         .as("arguments %s%nschema %s%nagentkit: %s", json, schema, ours)
         .isEqualTo(theirs);
+  }
+
+  /** Whether any number in the value, at any depth, is past 2^53, where doubles skip integers. */
+  static boolean beyondDoubles(Object v) {
+    if (v instanceof BigDecimal d) {
+      return d.abs().compareTo(BigDecimal.valueOf(1L << 53)) > 0;
+    }
+    if (v instanceof Map<?, ?> m) {
+      return m.values().stream().anyMatch(VerifyDifferentialPropertyTest::beyondDoubles);
+    }
+    return v instanceof List<?> l
+        && l.stream().anyMatch(VerifyDifferentialPropertyTest::beyondDoubles);
   }
 
   /**

@@ -66,6 +66,13 @@ public class AgentkitProperties {
      */
     private int maxDocumentBytes = 16 * 1024 * 1024;
 
+    /**
+     * The OpenAPI source's other limits, by name (max-document-nodes, max-document-depth,
+     * max-enum-values, max-alias-expansion, max-yaml-aliases, max-yaml-line-chars); each left out
+     * keeps its default. Read only for an openapi contract.
+     */
+    private Map<String, Integer> openapiLimits = new LinkedHashMap<>();
+
     /** The credential sent with each contract request, read from the environment. */
     private Credentials credentials = new Credentials();
 
@@ -139,6 +146,14 @@ public class AgentkitProperties {
 
     public void setMaxDocumentBytes(int maxDocumentBytes) {
       this.maxDocumentBytes = maxDocumentBytes;
+    }
+
+    public Map<String, Integer> getOpenapiLimits() {
+      return openapiLimits;
+    }
+
+    public void setOpenapiLimits(Map<String, Integer> openapiLimits) {
+      this.openapiLimits = openapiLimits;
     }
 
     public Credentials getCredentials() {

@@ -104,8 +104,33 @@ final class ContractSettings {
         duration("connect-timeout", props.getConnectTimeout()),
         duration("request-timeout", props.getRequestTimeout()),
         maxDocumentBytes(),
+        openapiLimits(),
         header,
         credential);
+  }
+
+  /** The openapi-limits given, each a known limit with a positive value. */
+  private Map<String, Integer> openapiLimits() {
+    Map<String, Integer> limits = props.getOpenapiLimits();
+    for (Map.Entry<String, Integer> e : limits.entrySet()) {
+      String name = e.getKey();
+      if (!OPENAPI_LIMITS.contains(name)) {
+        String near = Typos.nearest(name, OPENAPI_LIMITS);
+        throw bad(
+            "AgentkitBadProperty",
+            property("openapi-limits." + name) + " is not a limit of the OpenAPI source",
+            (near == null ? "" : "did you mean " + near + "? ")
+                + "the limits are "
+                + String.join(", ", OPENAPI_LIMITS));
+      }
+      if (e.getValue() == null || e.getValue() <= 0) {
+        throw bad(
+            "AgentkitBadProperty",
+            property("openapi-limits." + name) + " is " + e.getValue(),
+            "give a positive number, or leave it out for the default");
+      }
+    }
+    return limits;
   }
 
   private int maxDocumentBytes() {
@@ -120,22 +145,47 @@ final class ContractSettings {
 
   /**
    * A source's message with the setting it says to raise named as this contract's property: the
-   * sources name their builder methods ({@code raise maxDocumentBytes}), which a Spring user sets
-   * as {@code agentkit.contracts.<name>.max-document-bytes}.
+   * sources name their builder methods ({@code raise maxDocumentBytes}, {@code raise
+   * maxDocumentDepth}), which a Spring user sets as {@code
+   * agentkit.contracts.<name>.max-document-bytes} and {@code
+   * agentkit.contracts.<name>.openapi-limits.max-document-depth}.
    */
   static String hints(String contract, String message) {
     if (message == null) {
       return null;
     }
-    return RAISE_DOCUMENT
-        .matcher(message)
-        .replaceAll(
-            java.util.regex.Matcher.quoteReplacement(
-                "raise " + property(contract, "max-document-bytes")));
+    java.util.regex.Matcher m = RAISE.matcher(message);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String kebab = m.group(1).replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+      String setting =
+          OPENAPI_LIMITS.contains(kebab)
+              ? property(contract, "openapi-limits." + kebab)
+              : property(contract, "max-document-bytes");
+      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement("raise " + setting));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 
-  private static final java.util.regex.Pattern RAISE_DOCUMENT =
-      java.util.regex.Pattern.compile("\\braise (maxDocumentBytes|maxResponseBytes)\\b");
+  /**
+   * The names under {@code openapi-limits}, sorted; {@link OpenApiSources#LIMITS} applies them. A
+   * list here, so that reading a message never loads agentkit-openapi, which may be absent.
+   */
+  static final List<String> OPENAPI_LIMITS =
+      List.of(
+          "max-alias-expansion",
+          "max-document-depth",
+          "max-document-nodes",
+          "max-enum-values",
+          "max-yaml-aliases",
+          "max-yaml-line-chars");
+
+  /** The builder methods a source's message may say to raise. */
+  private static final java.util.regex.Pattern RAISE =
+      java.util.regex.Pattern.compile(
+          "\\braise (maxDocumentBytes|maxResponseBytes|maxDocumentNodes|maxDocumentDepth"
+              + "|maxEnumValues|maxAliasExpansion|maxYamlAliases|maxYamlLineChars)\\b");
 
   /** The cache over {@code source}, with the entry's ttl and max staleness. */
   CachedContract cache(ContractSource source) {

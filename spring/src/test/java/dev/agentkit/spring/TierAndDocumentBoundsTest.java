@@ -88,6 +88,68 @@ class TierAndDocumentBoundsTest {
   }
 
   @Test
+  void anOpenApiLimitReachesTheSourceAndItsMessageNamesTheProperty() {
+    ContractProperties p = new ContractProperties();
+    p.setOpenapi(uri("/openapi.json"));
+    p.setOpenapiLimits(Map.of("max-document-depth", 1));
+    String message =
+        failure(
+            new ContractSettings("github", p)
+                .source(ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV));
+    assertThat(message).contains("raise maxDocumentDepth");
+    assertThat(ContractSettings.hints("github", message))
+        .contains("raise agentkit.contracts.github.openapi-limits.max-document-depth")
+        .doesNotContain("maxDocumentDepth");
+  }
+
+  @Test
+  void everyLimitTheStarterNamesIsOneTheSourceTakes() {
+    assertThat(ContractSettings.OPENAPI_LIMITS)
+        .isSorted()
+        .containsExactlyInAnyOrderElementsOf(OpenApiSources.LIMITS.keySet());
+    for (String limit : ContractSettings.OPENAPI_LIMITS) {
+      String builder =
+          java.util.regex.Pattern.compile("-([a-z])")
+              .matcher(limit)
+              .replaceAll(r -> r.group(1).toUpperCase(java.util.Locale.ROOT));
+      assertThat(ContractSettings.hints("c", "[X] too big; raise " + builder + " if so"))
+          .isEqualTo("[X] too big; raise agentkit.contracts.c.openapi-limits." + limit + " if so");
+    }
+  }
+
+  @Test
+  void anUnknownOpenApiLimitIsRefusedWithTheNearestName() {
+    ContractProperties p = new ContractProperties();
+    p.setOpenapi(uri("/openapi.json"));
+    p.setOpenapiLimits(Map.of("max-documnet-depth", 5));
+    assertThatThrownBy(
+            () ->
+                new ContractSettings("github", p)
+                    .source(
+                        ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV))
+        .hasMessage(
+            "[AgentkitBadProperty] agentkit.contracts.github.openapi-limits.max-documnet-depth is"
+                + " not a limit of the OpenAPI source; did you mean max-document-depth? the limits"
+                + " are max-alias-expansion, max-document-depth, max-document-nodes,"
+                + " max-enum-values, max-yaml-aliases, max-yaml-line-chars");
+  }
+
+  @Test
+  void anOpenApiLimitMustBePositive() {
+    ContractProperties p = new ContractProperties();
+    p.setOpenapi(uri("/openapi.json"));
+    p.setOpenapiLimits(Map.of("max-enum-values", 0));
+    assertThatThrownBy(
+            () ->
+                new ContractSettings("github", p)
+                    .source(
+                        ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV))
+        .hasMessage(
+            "[AgentkitBadProperty] agentkit.contracts.github.openapi-limits.max-enum-values is 0;"
+                + " give a positive number, or leave it out for the default");
+  }
+
+  @Test
   void maxDocumentBytesMustBePositive() {
     ContractProperties p = ContractSettingsTest.withUrl();
     p.setMaxDocumentBytes(0);
