@@ -19,7 +19,18 @@ class CheckReportTest {
 
   private static WiringModel model(boolean bindable) {
     return new WiringModel(
-        "p", "A_Wiring", false, null, null, null, "c", "d", List.of(), List.of(), bindable);
+        "p",
+        "A_Wiring",
+        false,
+        null,
+        null,
+        null,
+        "c",
+        "d",
+        List.of(),
+        List.of(),
+        List.of(),
+        bindable);
   }
 
   private static CheckReport clean() {
