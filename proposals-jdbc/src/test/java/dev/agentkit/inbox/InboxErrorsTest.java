@@ -72,6 +72,39 @@ class InboxErrorsTest {
   }
 
   @Test
+  void aFailedRefreshAndAFailedReopenEachNameTheirStatement() throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-rewrite").resolve("db"));
+    Desk desk = new Desk();
+    InboxSuite.MutableClock clock =
+        new InboxSuite.MutableClock(java.time.Instant.parse("2026-11-30T12:00:00Z"));
+    ProposalInbox inbox = InboxSuite.inbox(db, desk, clock);
+    ProposalBatch<Desk> t1 =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    ProposalBatch<Desk> t2 =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t2", "urgent")));
+    inbox.propose(t1);
+    inbox.propose(t2);
+    inbox.decline("triage:task:t2:set_priority", "ann", "no");
+    clock.advance(Duration.ofDays(2)); // past the cool-off: t2 is reopened
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("ALTER TABLE agentkit_proposal DROP COLUMN metadata_json");
+    }
+    assertThat(InboxSuite.catchInbox(() -> inbox.propose(t1)).getMessage())
+        .isEqualTo(
+            "[InboxDatabase] the inbox could not store the proposals: a table or column the inbox"
+                + " needs is missing or different (SQL state 42S22, statement \"refresh"
+                + " proposals\"); check that the DataSource reaches the database and that the"
+                + " inbox's migrations ran");
+    assertThat(InboxSuite.catchInbox(() -> inbox.propose(t2)).getMessage())
+        .isEqualTo(
+            "[InboxDatabase] the inbox could not store the proposals: a table or column the inbox"
+                + " needs is missing or different (SQL state 42S22, statement \"reopen"
+                + " proposals\"); check that the DataSource reaches the database and that the"
+                + " inbox's migrations ran");
+  }
+
+  @Test
   void everyConnectionTheInboxOpensIsClosedAndAFailedTransactionIsRolledBack() throws Exception {
     DataSource real = H2InboxTest.h2(Files.createTempDirectory("inbox-closed").resolve("db"));
     java.util.concurrent.atomic.AtomicInteger opened =
