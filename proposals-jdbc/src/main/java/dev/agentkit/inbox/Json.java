@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.Call;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.proposal.ObjectRef;
-import dev.agentkit.proposal.ProposalOp;
 import dev.agentkit.proposal.UserSlot;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -26,14 +25,6 @@ final class Json {
   private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {};
 
   private Json() {}
-
-  static String ops(List<ProposalOp> ops) {
-    List<Call> calls = new ArrayList<>(ops.size());
-    for (ProposalOp op : ops) {
-      calls.add(op.call());
-    }
-    return calls(calls);
-  }
 
   /** Calls in their canonical text: arguments sorted, so equal calls always read the same. */
   static String calls(List<Call> calls) {

@@ -31,6 +31,8 @@ abstract class InboxContractTest extends InboxSuite {
   void aNewAskIsAddedAndARepeatRefreshesTheOneRow() {
     ProposeReport first = propose(desk.priority("triage", "t1", "urgent"));
     assertThat(first.byKey()).containsExactly(Map.entry(PRIORITY_T1, Disposition.ADDED));
+    assertThat(first.count(Disposition.ADDED)).isEqualTo(1);
+    assertThat(first.count(Disposition.REFRESHED)).isZero();
 
     ProposeReport again = propose(desk.priority("triage", "t1", "urgent"));
     assertThat(again.byKey()).containsExactly(Map.entry(PRIORITY_T1, Disposition.REFRESHED));
@@ -162,6 +164,37 @@ abstract class InboxContractTest extends InboxSuite {
         .containsExactly(ARCHIVE_P1);
     assertThat(keys(inbox.pending(InboxQuery.pending().state(ProposalState.DECLINED))))
         .containsExactly("triage:task:t2:set_priority");
+  }
+
+  @Test
+  void anAnchorFilterMatchesItsKindAndItsIdTogether() {
+    desk.projects.put("t1", "Project t1");
+    propose(
+        desk.priority("triage", "t1", "urgent"),
+        desk.priority("triage", "t2", "urgent"),
+        desk.archive("triage", "t1", "2027-01-01"));
+    assertThat(keys(inbox.pending(InboxQuery.pending())))
+        .containsExactly(
+            "triage:project:t1:archive_project", PRIORITY_T1, "triage:task:t2:set_priority");
+    assertThat(keys(inbox.pending(InboxQuery.pending().anchor("task", "t1"))))
+        .containsExactly(PRIORITY_T1);
+  }
+
+  @Test
+  void anAgentWithActsItsHostKeepsBoundAcceptsAgainstThoseActs() {
+    ActionSet<Desk> held = desk.actions();
+    ProposalInbox hosted =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(InboxAgent.of("triage", held, desk::apply))
+            .build();
+    propose(desk.priority("triage", "t1", "urgent"));
+    desk.contract.set(Desk.contract()); // the live contract drops "urgent"; the held acts do not
+    Accepted a = hosted.accept(PRIORITY_T1, "ann", Map.of());
+    assertThat(a.done()).isTrue();
+    assertThat(desk.priorities).containsEntry("t1", "urgent");
+    assertThat(inbox.history(PRIORITY_T1).get(1).contractDigest())
+        .isEqualTo(held.contract().orElseThrow().digest());
   }
 
   @Test

@@ -72,6 +72,56 @@ class InboxErrorsTest {
   }
 
   @Test
+  void aRefreshAndAReopenThatCannotBePreparedEachNameTheirStatement() throws Exception {
+    assertRewritesFail(
+        "ALTER TABLE agentkit_proposal DROP COLUMN metadata_json",
+        "a table or column the inbox needs is missing or different (SQL state 42S22");
+  }
+
+  @Test
+  void aRefreshAndAReopenThatTheDatabaseRefusesEachNameTheirStatement() throws Exception {
+    assertRewritesFail(
+        "ALTER TABLE agentkit_proposal ADD CONSTRAINT no_tasks"
+            + " CHECK (anchor_label NOT IN ('Task 1', 'Task 2')) NOCHECK",
+        "a constraint on the inbox's tables refused a row (SQL state 23513");
+  }
+
+  /** Refreshes t1 and reopens t2 after the statement changed the table: both fail, named apart. */
+  private static void assertRewritesFail(String change, String failure) throws Exception {
+    DataSource db = H2InboxTest.h2(Files.createTempDirectory("inbox-rewrite").resolve("db"));
+    Desk desk = new Desk();
+    InboxSuite.MutableClock clock =
+        new InboxSuite.MutableClock(java.time.Instant.parse("2026-11-30T12:00:00Z"));
+    ProposalInbox inbox = InboxSuite.inbox(db, desk, clock);
+    ProposalBatch<Desk> t1 =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    ProposalBatch<Desk> t2 =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t2", "urgent")));
+    inbox.propose(t1);
+    inbox.propose(t2);
+    inbox.decline("triage:task:t2:set_priority", "ann", "no");
+    clock.advance(Duration.ofDays(2)); // past the cool-off: t2 is reopened
+    try (Connection c = db.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(change);
+    }
+    String fix =
+        "); check that the DataSource reaches the database and that the inbox's migrations ran";
+    assertThat(InboxSuite.catchInbox(() -> inbox.propose(t1)).getMessage())
+        .isEqualTo(
+            "[InboxDatabase] the inbox could not store the proposals: "
+                + failure
+                + ", statement \"refresh proposals\""
+                + fix);
+    assertThat(InboxSuite.catchInbox(() -> inbox.propose(t2)).getMessage())
+        .isEqualTo(
+            "[InboxDatabase] the inbox could not store the proposals: "
+                + failure
+                + ", statement \"reopen proposals\""
+                + fix);
+  }
+
+  @Test
   void everyConnectionTheInboxOpensIsClosedAndAFailedTransactionIsRolledBack() throws Exception {
     DataSource real = H2InboxTest.h2(Files.createTempDirectory("inbox-closed").resolve("db"));
     java.util.concurrent.atomic.AtomicInteger opened =

@@ -37,6 +37,19 @@ class WordsTest {
   }
 
   @Test
+  void aPageHoldsOneToFiveHundredProposals() {
+    assertThat(InboxQuery.pending().limit(1).limit()).isEqualTo(1);
+    assertThat(InboxQuery.pending().limit(InboxQuery.MAX_LIMIT).limit()).isEqualTo(500);
+    InboxException over =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            InboxException.class, () -> InboxQuery.pending().limit(501));
+    assertThat(over.getMessage())
+        .isEqualTo(
+            "[InboxArgument] the page size is 501: give a limit from 1 to 500 and page on with"
+                + " after(page.next())");
+  }
+
+  @Test
   void aNewVersionSaysWhatChangedInTheCallsAndTheSlots() {
     Store.Row before =
         row(
