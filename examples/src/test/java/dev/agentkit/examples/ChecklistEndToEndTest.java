@@ -167,6 +167,7 @@ class ChecklistEndToEndTest {
     ToolSpecification spec =
         AgentkitTools.builder(acts, "triage")
             .anchor(call -> ObjectRef.of(call.op().objectType(), call.arg("task_id")))
+            .proposals(proposal -> {}) // only the specifications are read here
             .build()
             .specifications()
             .stream()
