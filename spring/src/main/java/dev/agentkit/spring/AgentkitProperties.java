@@ -67,9 +67,10 @@ public class AgentkitProperties {
     private int maxDocumentBytes = 16 * 1024 * 1024;
 
     /**
-     * The OpenAPI source's other limits, by name (max-document-nodes, max-document-depth,
-     * max-enum-values, max-alias-expansion, max-yaml-aliases, max-yaml-line-chars); each left out
-     * keeps its default. Read only for an openapi contract.
+     * The OpenAPI source's other limits, by name, each with its default: max-document-nodes
+     * (2000000), max-document-depth (100), max-enum-values (10000), max-alias-expansion (100000),
+     * max-yaml-aliases (1000), max-yaml-line-chars (262144). Read only for an openapi contract; a
+     * document over one fails with a message naming its property.
      */
     private Map<String, Integer> openapiLimits = new LinkedHashMap<>();
 

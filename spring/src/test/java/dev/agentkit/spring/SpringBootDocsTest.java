@@ -71,7 +71,7 @@ class SpringBootDocsTest {
       sb.append("| `")
           .append(name)
           .append("` | ")
-          .append(type.substring(Math.max(type.lastIndexOf('.'), type.lastIndexOf('$')) + 1))
+          .append(simpleType(type))
           .append(" | ")
           .append(defaultValue(p))
           .append(" | ")
@@ -79,6 +79,14 @@ class SpringBootDocsTest {
           .append(" |\n");
     }
     return sb.toString().strip();
+  }
+
+  /** A type as the table shows it: {@code Map<String,Integer>}, {@code DriftMode}. */
+  private static String simpleType(String type) {
+    String simple = type.replaceAll("\\b[a-z][a-z0-9]*\\.", "");
+    simple = simple.substring(simple.lastIndexOf('$') + 1);
+    // A generic type in backquotes, or Markdown reads <String,Integer> as an HTML tag.
+    return simple.contains("<") ? "`" + simple.replace(",", ", ") + "`" : simple;
   }
 
   /** The default in backquotes; {@code ""} for an empty one, nothing when there is none. */
@@ -139,7 +147,8 @@ class SpringBootDocsTest {
 
   private static Object parse(String text, Object real) {
     if (text == null) {
-      return null;
+      // An empty map is its own default; the metadata gives none.
+      return real instanceof Map<?, ?> m && m.isEmpty() ? real : null;
     }
     if (real instanceof java.time.Duration) {
       return DurationStyle.detectAndParse(text);
