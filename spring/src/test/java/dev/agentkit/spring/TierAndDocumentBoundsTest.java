@@ -58,6 +58,20 @@ class TierAndDocumentBoundsTest {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
   }
 
+  /** An OpenAPI contract at the loopback document with these openapi-limits. */
+  private ContractProperties openapi(Map<String, Integer> limits) {
+    ContractProperties p = new ContractProperties();
+    p.setOpenapi(uri("/openapi.json"));
+    p.setOpenapiLimits(limits);
+    return p;
+  }
+
+  /** The source the starter builds for contract "github" with these properties. */
+  private static ContractSource source(ContractProperties p) {
+    return new ContractSettings("github", p)
+        .source(ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV);
+  }
+
   private static String failure(ContractSource source) {
     try {
       source.fetch();
@@ -76,10 +90,7 @@ class TierAndDocumentBoundsTest {
     url.setUrl(uri("/contract"));
     url.setMaxDocumentBytes(10);
     for (ContractProperties p : List.of(openapi, url)) {
-      String message =
-          failure(
-              new ContractSettings("github", p)
-                  .source(ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV));
+      String message = failure(source(p));
       assertThat(message).containsPattern("raise max(DocumentBytes|ResponseBytes)");
       assertThat(ContractSettings.hints("github", message))
           .contains("raise agentkit.contracts.github.max-document-bytes")
@@ -89,13 +100,7 @@ class TierAndDocumentBoundsTest {
 
   @Test
   void anOpenApiLimitReachesTheSourceAndItsMessageNamesTheProperty() {
-    ContractProperties p = new ContractProperties();
-    p.setOpenapi(uri("/openapi.json"));
-    p.setOpenapiLimits(Map.of("max-document-depth", 1));
-    String message =
-        failure(
-            new ContractSettings("github", p)
-                .source(ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV));
+    String message = failure(source(openapi(Map.of("max-document-depth", 1))));
     assertThat(message).contains("raise maxDocumentDepth");
     assertThat(ContractSettings.hints("github", message))
         .contains("raise agentkit.contracts.github.openapi-limits.max-document-depth")
@@ -119,14 +124,7 @@ class TierAndDocumentBoundsTest {
 
   @Test
   void anUnknownOpenApiLimitIsRefusedWithTheNearestName() {
-    ContractProperties p = new ContractProperties();
-    p.setOpenapi(uri("/openapi.json"));
-    p.setOpenapiLimits(Map.of("max-documnet-depth", 5));
-    assertThatThrownBy(
-            () ->
-                new ContractSettings("github", p)
-                    .source(
-                        ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV))
+    assertThatThrownBy(() -> source(openapi(Map.of("max-documnet-depth", 5))))
         .hasMessage(
             "[AgentkitBadProperty] agentkit.contracts.github.openapi-limits.max-documnet-depth is"
                 + " not a limit of the OpenAPI source; did you mean max-document-depth? the limits"
@@ -136,14 +134,7 @@ class TierAndDocumentBoundsTest {
 
   @Test
   void anOpenApiLimitMustBePositive() {
-    ContractProperties p = new ContractProperties();
-    p.setOpenapi(uri("/openapi.json"));
-    p.setOpenapiLimits(Map.of("max-enum-values", 0));
-    assertThatThrownBy(
-            () ->
-                new ContractSettings("github", p)
-                    .source(
-                        ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV))
+    assertThatThrownBy(() -> source(openapi(Map.of("max-enum-values", 0))))
         .hasMessage(
             "[AgentkitBadProperty] agentkit.contracts.github.openapi-limits.max-enum-values is 0;"
                 + " give a positive number, or leave it out for the default");
@@ -153,11 +144,7 @@ class TierAndDocumentBoundsTest {
   void maxDocumentBytesMustBePositive() {
     ContractProperties p = ContractSettingsTest.withUrl();
     p.setMaxDocumentBytes(0);
-    assertThatThrownBy(
-            () ->
-                new ContractSettings("github", p)
-                    .source(
-                        ContractSettingsTest.environment(Map.of()), ContractSettingsTest.NO_ENV))
+    assertThatThrownBy(() -> source(p))
         .hasMessage(
             "[AgentkitBadProperty] agentkit.contracts.github.max-document-bytes is 0; give a"
                 + " positive number of bytes (the default is 16777216, 16 MiB)");
