@@ -7,6 +7,7 @@ import dev.agentkit.BoundCalls;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
+import dev.agentkit.source.SchemaText;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -11,6 +11,7 @@ import dev.agentkit.drift.DriftItem;
 import dev.agentkit.drift.DriftReport;
 import dev.agentkit.drift.DriftRule;
 import dev.agentkit.drift.DriftSeverity;
+import dev.agentkit.source.SchemaText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

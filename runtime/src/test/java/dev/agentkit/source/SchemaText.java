@@ -22,14 +22,14 @@ import java.util.List;
  * ?} marks nullable, {@code = json} a default, {@code *} a required property, {@code !} a closed
  * object.
  */
-final class SchemaText {
+public final class SchemaText {
   private SchemaText() {}
 
-  static String of(Operand o) {
+  public static String of(Operand o) {
     return of(o.schema());
   }
 
-  static String of(Schema s) {
+  public static String of(Schema s) {
     String core = core(s);
     String facets = (s.nullable() ? "?" : "") + s.defaultJson().map(d -> " = " + d).orElse("");
     return core + facets;
