@@ -12,9 +12,12 @@ import dev.agentkit.spring.AgentkitProperties.DriftMode;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
@@ -154,15 +157,15 @@ final class ContractSettings {
     if (message == null) {
       return null;
     }
-    java.util.regex.Matcher m = RAISE.matcher(message);
+    Matcher m = RAISE.matcher(message);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
-      String kebab = m.group(1).replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+      String kebab = m.group(1).replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
       String setting =
           OPENAPI_LIMITS.contains(kebab)
               ? property(contract, "openapi-limits." + kebab)
               : property(contract, "max-document-bytes");
-      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement("raise " + setting));
+      m.appendReplacement(out, Matcher.quoteReplacement("raise " + setting));
     }
     m.appendTail(out);
     return out.toString();
@@ -182,8 +185,8 @@ final class ContractSettings {
           "max-yaml-line-chars");
 
   /** The builder methods a source's message may say to raise. */
-  private static final java.util.regex.Pattern RAISE =
-      java.util.regex.Pattern.compile(
+  private static final Pattern RAISE =
+      Pattern.compile(
           "\\braise (maxDocumentBytes|maxResponseBytes|maxDocumentNodes|maxDocumentDepth"
               + "|maxEnumValues|maxAliasExpansion|maxYamlAliases|maxYamlLineChars)\\b");
 
