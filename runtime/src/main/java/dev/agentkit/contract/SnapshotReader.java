@@ -6,6 +6,7 @@ import static dev.agentkit.contract.DocumentErrors.quote;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.base.ParserBase;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Reads a contract document with Jackson's streaming parser straight into the model, with no tree
@@ -522,7 +524,7 @@ final class SnapshotReader {
 
   private Operand readOperand() throws IOException, ContractFormatException {
     long start = offset();
-    String at = path();
+    Supplier<String> at = operandPath();
     // This operand's name and description, then its enum values, follow the previous operand's.
     int base = literalCount;
     ensureLiterals(base + 2);
@@ -612,7 +614,7 @@ final class SnapshotReader {
               values,
               extras == null ? Map.of() : extras,
               strict,
-              (sub, problem) -> errors.at(extraOffset(sub, where, start), at + sub, problem));
+              (sub, problem) -> errors.at(extraOffset(sub, where, start), at.get() + sub, problem));
     }
     if (!operand.isFlat()) {
       literalsUsable = false;
@@ -656,7 +658,19 @@ final class SnapshotReader {
     return SchemaJson.EXTRA_KEYS.contains(key) && (!strict || format != 1);
   }
 
-  private void readExtra(String key, String at, Map<String, Object> extras, Map<String, Long> where)
+  /**
+   * Where the operand whose object starts at the current token is: {@code $.ops[i].operands[j]},
+   * built only when a message needs it (building it for every operand cost a tenth of the parse).
+   */
+  private Supplier<String> operandPath() {
+    JsonStreamContext operands = p.getParsingContext().getParent();
+    int operand = operands.getCurrentIndex();
+    int op = operands.getParent().getParent().getCurrentIndex();
+    return () -> "$.ops[" + op + "].operands[" + operand + "]";
+  }
+
+  private void readExtra(
+      String key, Supplier<String> at, Map<String, Object> extras, Map<String, Long> where)
       throws IOException, ContractFormatException {
     long keyAt = offset();
     p.nextToken();
@@ -666,12 +680,12 @@ final class SnapshotReader {
     try {
       extras.put(key, JsonTree.read(p));
     } catch (JsonTree.Malformed e) {
-      throw errors.at(keyAt, at + "." + key, e.getMessage());
+      throw errors.at(keyAt, at.get() + "." + key, e.getMessage());
     }
     where.put(key, keyAt);
     if (strict && format == 0 && firstExtraAt < 0) {
       firstExtraAt = keyAt;
-      firstExtraPath = at + "." + key;
+      firstExtraPath = at.get() + "." + key;
     }
   }
 
