@@ -2,9 +2,12 @@ package dev.agentkit.spring;
 
 import java.time.Clock;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
@@ -53,8 +56,24 @@ public class AgentkitAutoConfiguration {
   }
 
   @Bean
+  @ConditionalOnProperty(name = "agentkit.readiness", havingValue = "agents")
+  AgentReadiness agentkitReadiness(ApplicationEventPublisher events, BoundAgents bound) {
+    return new AgentReadiness(events, bound);
+  }
+
+  @Bean
   AgentBinder agentkitBinder(
-      BeanFactory beans, ContractHub contracts, BoundAgents bound, AgentObserver observer) {
-    return new AgentBinder(beans, contracts, bound, observer, Clock.systemUTC());
+      BeanFactory beans,
+      ContractHub contracts,
+      BoundAgents bound,
+      AgentObserver observer,
+      ObjectProvider<AgentReadiness> readiness) {
+    return new AgentBinder(
+        beans,
+        contracts,
+        bound,
+        observer,
+        Clock.systemUTC(),
+        () -> readiness.ifAvailable(AgentReadiness::update));
   }
 }
