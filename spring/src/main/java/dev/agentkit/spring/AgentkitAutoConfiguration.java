@@ -1,8 +1,10 @@
 package dev.agentkit.spring;
 
+import dev.agentkit.LiveAgent;
 import java.time.Clock;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -27,6 +29,18 @@ public class AgentkitAutoConfiguration {
   @Bean
   static AgentRegistrar agentkitAgentRegistrar() {
     return new AgentRegistrar();
+  }
+
+  /**
+   * Keeps the bound agents eager under {@code spring.main.lazy-initialization=true}, so an agent
+   * that cannot be bound still stops the start.
+   */
+  @Bean
+  static LazyInitializationExcludeFilter agentkitEagerAgents() {
+    return (name, definition, type) ->
+        type != null
+            && (LiveAgent.class.isAssignableFrom(type)
+                || MeteredAgent.class.isAssignableFrom(type));
   }
 
   @Bean
