@@ -8,6 +8,7 @@ import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -71,8 +72,11 @@ public class AgentkitAutoConfiguration {
 
   @Bean
   @ConditionalOnProperty(name = "agentkit.readiness", havingValue = "agents")
-  AgentReadiness agentkitReadiness(ApplicationEventPublisher events, BoundAgents bound) {
-    return new AgentReadiness(events, bound);
+  AgentReadiness agentkitReadiness(
+      ApplicationEventPublisher events,
+      BoundAgents bound,
+      ObjectProvider<ApplicationAvailability> availability) {
+    return new AgentReadiness(events, bound, availability);
   }
 
   @Bean
