@@ -22,9 +22,16 @@ final class AgentBinder {
   private final BoundAgents bound;
   private final AgentObserver observer;
   private final Clock clock;
+  private final Runnable readiness;
 
   AgentBinder(
-      BeanFactory beans, ContractHub hub, BoundAgents bound, AgentObserver observer, Clock clock) {
+      BeanFactory beans,
+      ContractHub hub,
+      BoundAgents bound,
+      AgentObserver observer,
+      Clock clock,
+      Runnable readiness) {
+    this.readiness = readiness;
     this.beans = beans;
     this.hub = hub;
     this.bound = bound;
@@ -57,6 +64,7 @@ final class AgentBinder {
 
   private void transition(String agent, LiveAgent.Event event) {
     observer.transition(agent, event);
+    readiness.run();
     String line = agent + " " + event.kind() + " (" + event.state() + "): " + event.sentence();
     if (event.state() == LiveAgent.State.BOUND) {
       LOG.info(line);

@@ -2,8 +2,10 @@ package dev.agentkit.spring;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
@@ -48,5 +50,25 @@ public class AgentkitActuatorAutoConfiguration {
     AgentkitEndpoint agentkitEndpoint(BoundAgents bound, ContractHub hub) {
       return new AgentkitEndpoint(bound, hub);
     }
+  }
+
+  /**
+   * Masks, in /actuator/env and /actuator/configprops, the value of every property a contract's
+   * credentials.property names, whatever that property is called.
+   */
+  @Bean
+  @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
+  SanitizingFunction agentkitCredentialMask(AgentkitProperties properties) {
+    Set<String> names = new TreeSet<>();
+    properties
+        .getContracts()
+        .values()
+        .forEach(
+            c -> {
+              if (c.getCredentials().getProperty() != null) {
+                names.add(c.getCredentials().getProperty());
+              }
+            });
+    return data -> names.contains(data.getKey()) ? data.withSanitizedValue() : data;
   }
 }

@@ -1,10 +1,16 @@
 package dev.agentkit.spring;
 
+import dev.agentkit.LiveAgent;
 import java.time.Clock;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
@@ -24,6 +30,18 @@ public class AgentkitAutoConfiguration {
   @Bean
   static AgentRegistrar agentkitAgentRegistrar() {
     return new AgentRegistrar();
+  }
+
+  /**
+   * Keeps the bound agents eager under {@code spring.main.lazy-initialization=true}, so an agent
+   * that cannot be bound still stops the start.
+   */
+  @Bean
+  static LazyInitializationExcludeFilter agentkitEagerAgents() {
+    return (name, definition, type) ->
+        type != null
+            && (LiveAgent.class.isAssignableFrom(type)
+                || MeteredAgent.class.isAssignableFrom(type));
   }
 
   @Bean
@@ -53,8 +71,27 @@ public class AgentkitAutoConfiguration {
   }
 
   @Bean
+  @ConditionalOnProperty(name = "agentkit.readiness", havingValue = "agents")
+  AgentReadiness agentkitReadiness(
+      ApplicationEventPublisher events,
+      BoundAgents bound,
+      ObjectProvider<ApplicationAvailability> availability) {
+    return new AgentReadiness(events, bound, availability);
+  }
+
+  @Bean
   AgentBinder agentkitBinder(
-      BeanFactory beans, ContractHub contracts, BoundAgents bound, AgentObserver observer) {
-    return new AgentBinder(beans, contracts, bound, observer, Clock.systemUTC());
+      BeanFactory beans,
+      ContractHub contracts,
+      BoundAgents bound,
+      AgentObserver observer,
+      ObjectProvider<AgentReadiness> readiness) {
+    return new AgentBinder(
+        beans,
+        contracts,
+        bound,
+        observer,
+        Clock.systemUTC(),
+        () -> readiness.ifAvailable(AgentReadiness::update));
   }
 }

@@ -21,6 +21,31 @@ public class AgentkitProperties {
   /** The contracts the application's agents are bound against, by contract name. */
   private Map<String, ContractProperties> contracts = new LinkedHashMap<>();
 
+  /**
+   * Whether the agents' state marks the application's readiness: with agents, an agent that is
+   * paused on drift or whose source is stale marks the application refusing traffic until it acts
+   * again. Liveness never depends on a backend.
+   */
+  private Readiness readiness = Readiness.NONE;
+
+  /** What the application's readiness follows. */
+  public enum Readiness {
+    /** Readiness is refused while any bound agent is not bound. */
+    AGENTS,
+    /** The agents leave readiness alone. */
+    NONE
+  }
+
+  /** What the application's readiness follows; none by default. */
+  public Readiness getReadiness() {
+    return readiness;
+  }
+
+  /** Sets what the application's readiness follows. */
+  public void setReadiness(Readiness readiness) {
+    this.readiness = readiness;
+  }
+
   /** The contracts, by name. */
   public Map<String, ContractProperties> getContracts() {
     return contracts;

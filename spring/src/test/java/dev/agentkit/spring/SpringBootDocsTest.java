@@ -64,7 +64,7 @@ class SpringBootDocsTest {
         new StringBuilder("| property | type | default | description |\n|---|---|---|---|\n");
     for (JsonNode p : metadata().path("properties")) {
       String name = p.path("name").asText();
-      if (!name.startsWith(PREFIX)) {
+      if (!name.startsWith("agentkit.")) {
         continue;
       }
       String type = p.path("type").asText();

@@ -141,6 +141,27 @@ class StartupRefusalTest {
   }
 
   @Test
+  void anUnreachableBackendStopsALazyStartToo() throws IOException {
+    String url;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      url = "http://127.0.0.1:" + s.getLocalPort() + "/contract";
+    }
+    FailureAnalysis analysis =
+        analysisOf(
+            start(
+                WebApplicationType.NONE,
+                "spring.main.lazy-initialization=true",
+                "agentkit.contracts.taskboard.url=" + url));
+    assertThat(analysis.getDescription())
+        .startsWith(
+            "[AgentkitStartupRefused] bean 'priorityAgent' (dev.agentkit.spring.PriorityAgent) was"
+                + " not bound against contract taskboard from cached "
+                + url)
+        .contains(
+            "[ContractUnavailable] cannot bind without the backend contract from cached " + url);
+  }
+
+  @Test
   void aBackendAnsweringAnErrorStopsTheStart() {
     backend.fail(503);
     FailureAnalysis analysis =
