@@ -3,9 +3,11 @@ package dev.agentkit.spring;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.source.CachedContract;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -21,7 +23,7 @@ import java.util.function.Supplier;
  *   <tr><td>agentkit.verify.rejections</td><td>counter</td><td>agent, kind (the problem's tag)</td></tr>
  *   <tr><td>agentkit.gate.decisions</td><td>counter</td><td>agent, opcode, decision (apply, propose)</td></tr>
  *   <tr><td>agentkit.act.runs</td><td>timer</td><td>agent, opcode, outcome</td></tr>
- *   <tr><td>agentkit.agent.transitions</td><td>counter</td><td>agent, kind</td></tr>
+ *   <tr><td>agentkit.agent.transitions</td><td>counter</td><td>agent, kind (rebound, paused, resumed, source_stale)</td></tr>
  * </table>
  *
  * <p>The registry is looked up at first use, so the observer can exist before it.
@@ -67,7 +69,11 @@ final class MicrometerObserver implements AgentObserver {
   public void rejected(String agent, Problem.Kind kind) {
     MeterRegistry r = registry.get();
     if (r != null) {
-      r.counter("agentkit.verify.rejections", "agent", agent, "kind", kind.tag()).increment();
+      Counter.builder("agentkit.verify.rejections")
+          .description("Problems verify and gate found in what a model proposed, by problem tag")
+          .tags("agent", agent, "kind", kind.tag())
+          .register(r)
+          .increment();
     }
   }
 
@@ -75,14 +81,10 @@ final class MicrometerObserver implements AgentObserver {
   public void gated(String agent, String opcode, boolean applied) {
     MeterRegistry r = registry.get();
     if (r != null) {
-      r.counter(
-              "agentkit.gate.decisions",
-              "agent",
-              agent,
-              "opcode",
-              opcode,
-              "decision",
-              applied ? "apply" : "propose")
+      Counter.builder("agentkit.gate.decisions")
+          .description("The gate's decisions: an act applied live, or proposed for a person")
+          .tags("agent", agent, "opcode", opcode, "decision", applied ? "apply" : "propose")
+          .register(r)
           .increment();
     }
   }
@@ -103,7 +105,10 @@ final class MicrometerObserver implements AgentObserver {
   public void transition(String agent, LiveAgent.Event event) {
     MeterRegistry r = registry.get();
     if (r != null) {
-      r.counter("agentkit.agent.transitions", "agent", agent, "kind", event.kind().name())
+      Counter.builder("agentkit.agent.transitions")
+          .description("A live agent's transitions: rebound, paused, resumed, source stale")
+          .tags("agent", agent, "kind", event.kind().name().toLowerCase(Locale.ROOT))
+          .register(r)
           .increment();
     }
   }

@@ -56,9 +56,9 @@ class LiveHealthTest {
   @Test
   void healthFollowsTheLiveAgentThroughDriftAndAnOutage() throws Exception {
     assertThat(waitFor("UP").path("agents").get(0).path("state").asText()).isEqualTo("BOUND");
-    double paused0 = transitions("PAUSED");
-    double resumed0 = transitions("RESUMED");
-    double stale0 = transitions("SOURCE_STALE");
+    double paused0 = transitions("paused");
+    double resumed0 = transitions("resumed");
+    double stale0 = transitions("source_stale");
 
     BACKEND.serve(ContractServer.withoutUrgent());
     JsonNode paused = waitFor("DOWN");
@@ -87,9 +87,11 @@ class LiveHealthTest {
     BACKEND.serve(ContractServer.snapshot());
     assertThat(waitFor("UP").path("reachable").asBoolean()).isTrue();
 
-    assertThat(transitions("PAUSED") - paused0).isEqualTo(1);
-    assertThat(transitions("RESUMED") - resumed0).isEqualTo(2);
-    assertThat(transitions("SOURCE_STALE") - stale0).isEqualTo(1);
+    assertThat(transitions("paused") - paused0).isEqualTo(1);
+    assertThat(transitions("resumed") - resumed0).isEqualTo(2);
+    assertThat(transitions("source_stale") - stale0).isEqualTo(1);
+    assertThat(get("/actuator/metrics/agentkit.agent.transitions").path("description").asText())
+        .isEqualTo("A live agent's transitions: rebound, paused, resumed, source stale");
     assertThat(gated("propose")).isEqualTo(1);
   }
 

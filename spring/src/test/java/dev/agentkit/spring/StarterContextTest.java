@@ -132,6 +132,10 @@ class StarterContextTest {
     assertThat(count("agentkit.act.runs", "opcode:set_task_priority", "outcome:done"))
         .isGreaterThanOrEqualTo(1);
     assertThat(count("agentkit.verify.rejections", "kind:EnumValue")).isGreaterThanOrEqualTo(1);
+    assertThat(get("/actuator/metrics/agentkit.verify.rejections").path("description").asText())
+        .isEqualTo("Problems verify and gate found in what a model proposed, by problem tag");
+    assertThat(get("/actuator/metrics/agentkit.gate.decisions").path("description").asText())
+        .isEqualTo("The gate's decisions: an act applied live, or proposed for a person");
     assertThat(count("agentkit.contract.fetches", "contract:taskboard", "outcome:success"))
         .isGreaterThanOrEqualTo(1);
     assertThat(
