@@ -4,10 +4,12 @@ import dev.agentkit.AgentPausedException;
 import dev.agentkit.BoundAgent;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.TierOverride;
 import dev.agentkit.drift.DriftReport;
 import dev.agentkit.drift.DriftSeverity;
 import dev.agentkit.source.CachedContract;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,7 +32,9 @@ final class AgentReport {
     m.put("contract", b.contract().name());
     m.put("state", state.name());
     m.put("compiledDigest", b.wiring().stamp().digest());
-    m.put("liveDigest", last.acts().contract().map(Contract::digest).orElse(""));
+    String boundDigest = last.acts().contract().map(Contract::digest).orElse("");
+    m.put("liveDigest", live(b).map(Contract::digest).orElse(boundDigest));
+    m.put("boundDigest", boundDigest);
     DriftReport report = last.report();
     if (state != LiveAgent.State.BOUND) {
       AgentPausedException paused = pausedReason(live);
@@ -42,6 +46,17 @@ final class AgentReport {
     m.put("drift", summary(report));
     m.put("notes", last.notes());
     return m;
+  }
+
+  /**
+   * The contract the agent's cache holds now, with the tier overrides the agent binds with: what it
+   * would bind next. While the agent is paused this is the contract that paused it, not the one it
+   * last bound.
+   */
+  static Optional<Contract> live(BoundAgents.Bound b) {
+    List<TierOverride> tiers =
+        b.live().lastBound().acts().contract().map(Contract::tierOverrides).orElse(List.of());
+    return b.contract().cache().current().map(c -> c.withTiers(tiers));
   }
 
   /** One line: {@code none}, or the counts of breaking, compatible and informational items. */

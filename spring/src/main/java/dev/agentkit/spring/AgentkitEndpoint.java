@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
@@ -48,18 +49,26 @@ public class AgentkitEndpoint {
   }
 
   /**
-   * Each act with its live tier, whether it is local to the agent, and whether it runs live or is
-   * proposed to a human (never run while the agent is paused).
+   * Each act with its live tier (the tier in the contract the cache holds now, and the tier it was
+   * last bound with as {@code boundTier} when the two differ), whether it is local to the agent,
+   * and whether it runs live or is proposed to a human (never run while the agent is paused).
    */
   private static List<Map<String, Object>> acts(BoundAgents.Bound b) {
     LiveAgent<?> live = b.live();
     ActionSet<?> acts = live.lastBound().acts();
     boolean acting = isActing(live);
+    Optional<Contract> held = AgentReport.live(b);
     List<Map<String, Object>> out = new ArrayList<>();
     for (Op op : acts.ops()) {
       Map<String, Object> a = new LinkedHashMap<>();
       a.put("opcode", op.opcode());
-      a.put("tier", op.tier().wireName());
+      String boundTier = op.tier().wireName();
+      String tier =
+          held.flatMap(c -> c.op(op.opcode())).map(o -> o.tier().wireName()).orElse(boundTier);
+      a.put("tier", tier);
+      if (!tier.equals(boundTier)) {
+        a.put("boundTier", boundTier);
+      }
       acts.contract().ifPresent(c -> overridden(a, c, op.opcode()));
       a.put("local", !b.wiring().stamp().acts().containsKey(op.opcode()));
       a.put("runs", acting && acts.canRun(op.opcode()) ? "live" : "proposed");

@@ -32,7 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
     classes = TestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
-      "management.endpoints.web.exposure.include=health,metrics",
+      "management.endpoints.web.exposure.include=health,metrics,agentkit",
       "management.endpoint.health.show-details=always",
       "agentkit.contracts.taskboard.ttl=200ms",
       "agentkit.contracts.taskboard.max-staleness=2s"
@@ -68,6 +68,11 @@ class LiveHealthTest {
     assertThat(a.path("paused").asText())
         .startsWith("[AgentPaused] no acts are bound: PriorityAgent is paused")
         .contains("enum-value-removed");
+    JsonNode shown = get("/actuator/agentkit");
+    JsonNode pausedAgent = shown.path("agents").get(0);
+    assertThat(pausedAgent.path("liveDigest").asText())
+        .isEqualTo(shown.path("contracts").path("taskboard").path("digest").asText())
+        .isNotEqualTo(pausedAgent.path("boundDigest").asText());
     Call raise = Call.of("set_task_priority", Map.of("task_id", "t1", "priority", "high"));
     Plan plan = agent.gate(List.of(raise), AutonomyRung.AUTO);
     assertThat(plan.apply()).isEmpty();
@@ -93,6 +98,23 @@ class LiveHealthTest {
     assertThat(get("/actuator/metrics/agentkit.agent.transitions").path("description").asText())
         .isEqualTo("A live agent's transitions: rebound, paused, resumed, source stale");
     assertThat(gated("propose")).isEqualTo(1);
+
+    BACKEND.serve(
+        ContractServer.changed("set_task_priority", op -> op.put("tier", "irreversible")));
+    waitFor("DOWN");
+    JsonNode raised = act(get("/actuator/agentkit"), "set_task_priority");
+    assertThat(raised.path("tier").asText()).isEqualTo("irreversible");
+    assertThat(raised.path("boundTier").asText()).isEqualTo("reversible");
+    assertThat(raised.path("runs").asText()).isEqualTo("proposed");
+  }
+
+  private static JsonNode act(JsonNode endpoint, String opcode) {
+    for (JsonNode act : endpoint.path("agents").get(0).path("acts")) {
+      if (act.path("opcode").asText().equals(opcode)) {
+        return act;
+      }
+    }
+    throw new AssertionError("no act " + opcode + " in " + endpoint);
   }
 
   /** Polls the contract's health until it has {@code status}; returns its details. */
