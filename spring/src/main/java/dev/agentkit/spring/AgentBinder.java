@@ -56,6 +56,7 @@ final class AgentBinder {
       throw StartupRefusal.bind(bean, wiring, entry, e);
     }
     String agentName = wiring.agentName();
+    observer.bound(agentName);
     live.listen(event -> transition(agentName, event));
     bound.add(new BoundAgents.Bound(bean, wiring, entry, live));
     LOG.info(live.lastBound() + " (from " + entry.cache().describe() + ")");

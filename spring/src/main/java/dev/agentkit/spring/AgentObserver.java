@@ -28,6 +28,9 @@ interface AgentObserver {
   /** A run of an act finished with {@code outcome}: done, failed, error or paused. */
   default void ran(String agent, String opcode, String outcome, long nanos) {}
 
+  /** A live agent was bound at startup, before any of its transitions. */
+  default void bound(String agent) {}
+
   /** A live agent changed state. */
   default void transition(String agent, LiveAgent.Event event) {}
 }

@@ -101,16 +101,30 @@ final class MicrometerObserver implements AgentObserver {
     }
   }
 
+  /** Registers the agent's transition counters at zero, so they exist before its first one. */
+  @Override
+  public void bound(String agent) {
+    MeterRegistry r = registry.get();
+    if (r != null) {
+      for (LiveAgent.Kind kind : LiveAgent.Kind.values()) {
+        transitions(r, agent, kind);
+      }
+    }
+  }
+
   @Override
   public void transition(String agent, LiveAgent.Event event) {
     MeterRegistry r = registry.get();
     if (r != null) {
-      Counter.builder("agentkit.agent.transitions")
-          .description("A live agent's transitions: rebound, paused, resumed, source stale")
-          .tags("agent", agent, "kind", event.kind().name().toLowerCase(Locale.ROOT))
-          .register(r)
-          .increment();
+      transitions(r, agent, event.kind()).increment();
     }
+  }
+
+  private static Counter transitions(MeterRegistry r, String agent, LiveAgent.Kind kind) {
+    return Counter.builder("agentkit.agent.transitions")
+        .description("A live agent's transitions: rebound, paused, resumed, source stale")
+        .tags("agent", agent, "kind", kind.name().toLowerCase(Locale.ROOT))
+        .register(r);
   }
 
   private static double ageSeconds(CachedContract cache) {

@@ -56,6 +56,10 @@ class LiveHealthTest {
   @Test
   void healthFollowsTheLiveAgentThroughDriftAndAnOutage() throws Exception {
     assertThat(waitFor("UP").path("agents").get(0).path("state").asText()).isEqualTo("BOUND");
+    JsonNode before = get("/actuator/metrics/agentkit.agent.transitions?tag=kind:paused");
+    assertThat(before.path("measurements").get(0).path("value").asDouble())
+        .as("registered at zero before the first transition")
+        .isZero();
     double paused0 = transitions("paused");
     double resumed0 = transitions("resumed");
     double stale0 = transitions("source_stale");
