@@ -116,10 +116,7 @@ class StartupRefusalTest {
 
   @Test
   void anUnreachableBackendStopsTheStart() throws IOException {
-    String url;
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      url = "http://127.0.0.1:" + s.getLocalPort() + "/contract";
-    }
+    String url = unreachableUrl();
     FailureAnalysis analysis =
         analysisOf(start(WebApplicationType.NONE, "agentkit.contracts.taskboard.url=" + url));
     assertThat(analysis.getDescription())
@@ -142,10 +139,7 @@ class StartupRefusalTest {
 
   @Test
   void anUnreachableBackendStopsALazyStartToo() throws IOException {
-    String url;
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      url = "http://127.0.0.1:" + s.getLocalPort() + "/contract";
-    }
+    String url = unreachableUrl();
     FailureAnalysis analysis =
         analysisOf(
             start(
@@ -211,5 +205,12 @@ class StartupRefusalTest {
 
   static Throwable thrown(Runnable r) {
     return catchThrowable(r::run);
+  }
+
+  /** A loopback URL nothing listens on: the port was free a moment ago and is closed again. */
+  private static String unreachableUrl() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return "http://127.0.0.1:" + s.getLocalPort() + "/contract";
+    }
   }
 }
