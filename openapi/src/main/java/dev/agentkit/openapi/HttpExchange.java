@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -37,7 +38,7 @@ final class HttpExchange {
    * @param body the bytes read, at most the cap
    * @param truncated whether there was more than the cap
    */
-  record Answer(int status, byte[] body, boolean truncated) {}
+  record Answer(int status, HttpHeaders headers, byte[] body, boolean truncated) {}
 
   private HttpExchange() {}
 
@@ -75,7 +76,7 @@ final class HttpExchange {
             Math.max(0, end - System.nanoTime()),
             TimeUnit.NANOSECONDS);
     try {
-      return read(response.statusCode(), in, cap);
+      return read(response.statusCode(), response.headers(), in, cap);
     } catch (IOException | UncheckedIOException e) {
       if (expired[0]) {
         throw new TimeoutException("the body did not arrive in time");
@@ -87,7 +88,8 @@ final class HttpExchange {
     }
   }
 
-  private static Answer read(int status, InputStream in, int cap) throws IOException {
+  private static Answer read(int status, HttpHeaders headers, InputStream in, int cap)
+      throws IOException {
     byte[] buf = new byte[Math.min(cap + 1, 8 * 1024)];
     int size = 0;
     while (size <= cap) {
@@ -96,11 +98,11 @@ final class HttpExchange {
       }
       int n = in.read(buf, size, buf.length - size);
       if (n < 0) {
-        return new Answer(status, Arrays.copyOf(buf, size), false);
+        return new Answer(status, headers, Arrays.copyOf(buf, size), false);
       }
       size += n;
     }
-    return new Answer(status, Arrays.copyOf(buf, cap), true);
+    return new Answer(status, headers, Arrays.copyOf(buf, cap), true);
   }
 
   private static void closeQuietly(InputStream in) {

@@ -2,8 +2,10 @@ package dev.agentkit.openapi;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.internal.text.LineText;
+import dev.agentkit.source.ContractFetch;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.EntityTag;
 import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -118,7 +121,38 @@ public final class OpenApiContractSource implements ContractSource {
    */
   @Override
   public Contract fetch() throws ContractSourceException {
-    String text = url != null ? download() : readFile();
+    return fetchUnlessUnchanged(Optional.empty()).contract().orElseThrow();
+  }
+
+  /**
+   * Reads the document and maps it, unless it is at a URL and the backend answers {@code 304 Not
+   * Modified} to {@code If-None-Match: last}: then the document is not sent, and not mapped again.
+   * The response's {@code ETag} and {@code Cache-Control} freshness come with the answer.
+   *
+   * @throws ContractSourceException as {@link #fetch()} does
+   */
+  @Override
+  public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> lastTag)
+      throws ContractSourceException {
+    if (url == null) {
+      return ContractFetch.of(map(readFile()));
+    }
+    HttpExchange.Answer answer = download(lastTag.filter(tag -> last != null));
+    if (answer.status() == 304 && lastTag.isPresent() && last != null) {
+      return ContractFetch.unchangedHttp(answer.headers());
+    }
+    if (answer.status() / 100 != 2) {
+      throw unavailable("answered HTTP " + answer.status());
+    }
+    if (answer.truncated()) {
+      throw tooLarge();
+    }
+    String text = new String(answer.body(), StandardCharsets.UTF_8);
+    return ContractFetch.ofHttp(map(text), answer.headers());
+  }
+
+  /** Maps a document's text, keeping its routes and warnings as the last fetch's. */
+  private Contract map(String text) throws ContractSourceException {
     OpenApiReader.Read read;
     try {
       read =
@@ -184,18 +218,17 @@ public final class OpenApiContractSource implements ContractSource {
     }
   }
 
-  private String download() throws ContractSourceException {
+  private HttpExchange.Answer download(Optional<EntityTag> lastTag) throws ContractSourceException {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(url)
             .GET()
             .timeout(requestTimeout)
             .header("Accept", "application/json, application/yaml, text/yaml, */*");
     headers.forEach(request::setHeader);
-    HttpExchange.Answer answer;
+    lastTag.ifPresent(tag -> request.setHeader("If-None-Match", tag.header()));
     try {
-      answer =
-          HttpExchange.send(
-              client, request.build(), maxDocumentBytes, connectTimeout.plus(requestTimeout));
+      return HttpExchange.send(
+          client, request.build(), maxDocumentBytes, connectTimeout.plus(requestTimeout));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw unavailable("was interrupted");
@@ -209,13 +242,6 @@ public final class OpenApiContractSource implements ContractSource {
     } catch (IOException e) {
       throw unavailable("failed (" + redactor.redact(String.valueOf(e.getMessage())) + ")");
     }
-    if (answer.status() / 100 != 2) {
-      throw unavailable("answered HTTP " + answer.status());
-    }
-    if (answer.truncated()) {
-      throw tooLarge();
-    }
-    return new String(answer.body(), StandardCharsets.UTF_8);
   }
 
   private ContractSourceException unavailable(String what) {

@@ -11,10 +11,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -44,12 +46,24 @@ import java.util.function.LongSupplier;
  * milliseconds past its ttl and never past its max staleness.
  */
 public final class CachedContract implements ContractSource {
+  /** The default jitter: each refresh comes up to 10% of the ttl early or late. */
+  public static final double DEFAULT_JITTER = 0.10;
+
+  /** The shortest a backend's max age makes an entry's ttl: a second (or the ttl, if shorter). */
+  private static final long MIN_MAX_AGE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private final ContractSource source;
   private final Duration ttl;
   private final Duration maxStaleness;
   private final long ttlNanos;
   private final long maxStalenessNanos;
   private final LongSupplier nanoTime;
+
+  /** The fraction of an entry's ttl its refresh is moved by at most, either way. */
+  private final double jitter;
+
+  /** Uniform in [0, 1), for the jitter. */
+  private final DoubleSupplier random;
 
   /**
    * Whether expiry is signalled by a timer (the real clock) rather than checked on each read (a
@@ -117,6 +131,16 @@ public final class CachedContract implements ContractSource {
     final long failingSince;
 
     /**
+     * How long this entry is served before a refresh: the ttl, or the backend's max age, jittered.
+     */
+    final long ttlNanos;
+
+    /**
+     * The backend's tag for the contract, sent back on the next refresh; null when it gave none.
+     */
+    final EntityTag tag;
+
+    /**
      * Set once the ttl has passed, by the expiry timer, so that a read within the ttl is a volatile
      * read and takes no clock.
      */
@@ -128,9 +152,17 @@ public final class CachedContract implements ContractSource {
      */
     volatile boolean tooStale;
 
-    Cached(Contract contract, long fetchedAt, boolean failing, long failingSince) {
+    Cached(
+        Contract contract,
+        long fetchedAt,
+        long ttlNanos,
+        EntityTag tag,
+        boolean failing,
+        long failingSince) {
       this.contract = contract;
       this.fetchedAt = fetchedAt;
+      this.ttlNanos = ttlNanos;
+      this.tag = tag;
       this.failing = failing;
       this.failingSince = failingSince;
       // A failing entry is past its ttl by definition.
@@ -146,6 +178,8 @@ public final class CachedContract implements ContractSource {
     this.maxStalenessNanos = saturatedNanos(b.maxStaleness);
     this.nanoTime = b.nanoTime;
     this.timer = !b.clockInjected;
+    this.jitter = b.jitter;
+    this.random = b.random;
   }
 
   /**
@@ -166,7 +200,7 @@ public final class CachedContract implements ContractSource {
   @Override
   public Contract fetch() throws ContractSourceException {
     Cached c = cached;
-    if (c != null && !c.expired && (timer || nanoTime.getAsLong() - c.fetchedAt < ttlNanos)) {
+    if (c != null && !c.expired && (timer || nanoTime.getAsLong() - c.fetchedAt < c.ttlNanos)) {
       return c.contract;
     }
     return refreshShared();
@@ -190,7 +224,7 @@ public final class CachedContract implements ContractSource {
       refreshInBackground();
       return Optional.empty();
     }
-    if (c.expired || (!timer && nanoTime.getAsLong() - c.fetchedAt >= ttlNanos)) {
+    if (c.expired || (!timer && nanoTime.getAsLong() - c.fetchedAt >= c.ttlNanos)) {
       refreshInBackground();
     }
     boolean stale = timer ? c.tooStale : nanoTime.getAsLong() - c.fetchedAt >= maxStalenessNanos;
@@ -261,7 +295,7 @@ public final class CachedContract implements ContractSource {
       return Optional.empty();
     }
     long age = Math.max(0, nanoTime.getAsLong() - c.fetchedAt);
-    return Optional.of(new Freshness(Duration.ofNanos(age), age >= ttlNanos));
+    return Optional.of(new Freshness(Duration.ofNanos(age), age >= c.ttlNanos));
   }
 
   @Override
@@ -301,15 +335,20 @@ public final class CachedContract implements ContractSource {
     Cached last = cached;
     // A caller that found the cache expired may get here just after another caller's refresh
     // finished; that refresh is the answer, so the source is not asked twice.
-    if (last != null && !last.expired && nanoTime.getAsLong() - last.fetchedAt < ttlNanos) {
+    if (last != null && !last.expired && nanoTime.getAsLong() - last.fetchedAt < last.ttlNanos) {
       return last.contract;
     }
     ContractSourceException failure;
     long invalidatedBefore = invalidations.get();
     try {
-      Contract fresh = source.fetch();
+      ContractFetch answer = source.fetchUnlessUnchanged(tagOf(last));
+      Contract fresh =
+          answer == null
+              ? null
+              : answer.unchanged() ? heldFor(last) : answer.contract().orElseThrow();
       if (fresh != null) {
-        Cached entry = new Cached(fresh, nanoTime.getAsLong(), false, 0);
+        EntityTag tag = answer.entityTag().orElse(answer.unchanged() ? last.tag : null);
+        Cached entry = new Cached(fresh, nanoTime.getAsLong(), entryTtl(answer), tag, false, 0);
         cached = entry;
         // Invalidated while the source was answering: what it said may predate the change. Read
         // after the entry is published, so an invalidate() either is seen here or marks it.
@@ -322,7 +361,7 @@ public final class CachedContract implements ContractSource {
               () -> {
                 entry.expired = true;
               },
-              ttlNanos,
+              entry.ttlNanos,
               TimeUnit.NANOSECONDS);
           markTooStale(entry, maxStalenessNanos);
         }
@@ -344,7 +383,7 @@ public final class CachedContract implements ContractSource {
     long now = nanoTime.getAsLong();
     if (!last.failing) {
       Cached was = last;
-      last = new Cached(was.contract, was.fetchedAt, true, now);
+      last = new Cached(was.contract, was.fetchedAt, was.ttlNanos, was.tag, true, now);
       last.tooStale = was.tooStale;
       cached = last;
       if (timer) {
@@ -356,6 +395,47 @@ public final class CachedContract implements ContractSource {
       return last.contract;
     }
     throw tooStale(Duration.ofNanos(now - last.failingSince), Duration.ofNanos(age), failure);
+  }
+
+  /** The tag to send with a refresh: the held contract's, when it has one. */
+  private static Optional<EntityTag> tagOf(Cached last) {
+    return last == null ? Optional.empty() : Optional.ofNullable(last.tag);
+  }
+
+  /**
+   * The contract an unchanged answer stands for: the one held, which the answer makes fresh again.
+   *
+   * @throws ContractSourceException when the source says unchanged though no contract is held
+   */
+  private Contract heldFor(Cached last) throws ContractSourceException {
+    if (last != null) {
+      return last.contract;
+    }
+    throw new ContractSourceException(
+        source.describe()
+            + " answered that the contract is unchanged, but none was fetched before; a source"
+            + " answers unchanged only to a fetch that sent the tag of a contract it served");
+  }
+
+  /**
+   * How long an answer is served: the backend's max age when it gave one (at least the shorter of
+   * the ttl and a second, so that "no-cache" does not ask the source on every call), else the ttl;
+   * moved by up to the jitter either way, and never past the max staleness.
+   */
+  private long entryTtl(ContractFetch answer) {
+    long base = ttlNanos;
+    if (answer.maxAge().isPresent()) {
+      long floor = Math.min(ttlNanos, MIN_MAX_AGE_NANOS);
+      base = Math.max(floor, saturatedNanos(answer.maxAge().get()));
+    }
+    if (base == Long.MAX_VALUE) {
+      // A ttl too long to count in nanoseconds never expires; jitter would make it expire.
+      return Math.min(base, maxStalenessNanos);
+    }
+    double factor = 1 + jitter * (2 * random.getAsDouble() - 1);
+    double jittered = base * factor;
+    long entry = jittered >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(1, (long) jittered);
+    return Math.min(entry, maxStalenessNanos);
   }
 
   /** Schedules the entry's too-stale mark; a contract that may be served forever gets none. */
@@ -448,6 +528,8 @@ public final class CachedContract implements ContractSource {
     private Duration maxStaleness;
     private LongSupplier nanoTime = System::nanoTime;
     private boolean clockInjected;
+    private double jitter = DEFAULT_JITTER;
+    private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
 
     private Builder(ContractSource source) {
       this.source = source;
@@ -467,6 +549,31 @@ public final class CachedContract implements ContractSource {
      */
     public Builder maxStaleness(Duration maxStaleness) {
       this.maxStaleness = Objects.requireNonNull(maxStaleness, "maxStaleness");
+      return this;
+    }
+
+    /**
+     * How far each refresh is moved from the ttl, at most, as a fraction of it: with the default
+     * 0.1 and a ttl of 5 minutes, a contract is refreshed between 4.5 and 5.5 minutes after it was
+     * fetched, chosen at random for each fetch, so that processes started together do not refresh
+     * together. 0 turns it off. A jittered ttl never passes the max staleness.
+     *
+     * @throws IllegalArgumentException unless {@code 0 <= jitter < 1}
+     */
+    public Builder jitter(double jitter) {
+      if (!(jitter >= 0 && jitter < 1)) {
+        throw new IllegalArgumentException(
+            "the jitter of a CachedContract is a fraction of the ttl from 0 (none) up to but not"
+                + " including 1, such as 0.1 for 10%, but it is "
+                + jitter);
+      }
+      this.jitter = jitter;
+      return this;
+    }
+
+    /** Where the jitter's randomness comes from, uniform in [0, 1); for tests. */
+    Builder random(DoubleSupplier random) {
+      this.random = Objects.requireNonNull(random, "random");
       return this;
     }
 

@@ -97,8 +97,24 @@ public final class HttpContractSource implements ContractSource {
    */
   @Override
   public Contract fetch() throws ContractSourceException {
+    return fetchUnlessUnchanged(Optional.empty()).contract().orElseThrow();
+  }
+
+  /**
+   * GETs the contract with {@code If-None-Match: last} when a tag is given; a {@code 304} answers
+   * {@linkplain ContractFetch#unchanged() unchanged}. The response's {@code ETag} and {@code
+   * Cache-Control} freshness come with the answer.
+   *
+   * @throws ContractSourceException as {@link #fetch()} does; a {@code 304} to a request that sent
+   *     no tag is a status other than 2xx
+   */
+  @Override
+  public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> last)
+      throws ContractSourceException {
     CompletableFuture<HttpResponse<CappedBodySubscriber.Body>> pending =
-        client.sendAsync(request, CappedBodySubscriber.handler(maxResponseBytes, ERROR_BODY_BYTES));
+        client.sendAsync(
+            HttpCaching.conditional(request, last),
+            CappedBodySubscriber.handler(maxResponseBytes, ERROR_BODY_BYTES));
     HttpResponse<CappedBodySubscriber.Body> response;
     try {
       // The request timeout covers the wait for the response head only; this bounds the body too.
@@ -121,6 +137,9 @@ public final class HttpContractSource implements ContractSource {
     } catch (ExecutionException e) {
       throw transportFailure(e.getCause());
     }
+    if (response.statusCode() == 304 && last.isPresent()) {
+      return HttpCaching.unchanged(response.headers());
+    }
     return contractFrom(response);
   }
 
@@ -136,7 +155,7 @@ public final class HttpContractSource implements ContractSource {
     return "HttpContractSource[" + description + ", headers " + headerNames + "]";
   }
 
-  private Contract contractFrom(HttpResponse<CappedBodySubscriber.Body> response)
+  private ContractFetch contractFrom(HttpResponse<CappedBodySubscriber.Body> response)
       throws ContractSourceException {
     CappedBodySubscriber.Body body = response.body();
     int status = response.statusCode();
@@ -155,8 +174,10 @@ public final class HttpContractSource implements ContractSource {
     try {
       // Warnings quote names the backend served (an unknown tier or type), which a backend may
       // have echoed a credential into, like any other text of the body.
-      return ContractSnapshot.parseWire(body.bytes(), description, contractName)
-          .redacted(redactor::redact);
+      Contract contract =
+          ContractSnapshot.parseWire(body.bytes(), description, contractName)
+              .redacted(redactor::redact);
+      return HttpCaching.fetched(contract, response.headers());
     } catch (ContractFormatException e) {
       // The codec quotes the body (values, names, excerpts); a backend may have echoed a credential
       // into it. The original exception is not kept, not even as a cause.

@@ -3,6 +3,7 @@ package dev.agentkit.source;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.TierOverride;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A source whose contracts carry the user's tier overrides; see {@link ContractSource#withTiers}.
@@ -22,6 +23,16 @@ final class TieredSource implements ContractSource {
   public Contract fetch() throws ContractSourceException {
     Contract c = source.fetch();
     return c == null ? null : c.withTiers(overrides);
+  }
+
+  @Override
+  public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> last)
+      throws ContractSourceException {
+    ContractFetch fetched = source.fetchUnlessUnchanged(last);
+    if (fetched == null || fetched.unchanged()) {
+      return fetched;
+    }
+    return fetched.withContract(fetched.contract().orElseThrow().withTiers(overrides));
   }
 
   @Override

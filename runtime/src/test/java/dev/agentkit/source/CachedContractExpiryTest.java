@@ -60,10 +60,12 @@ class CachedContractExpiryTest {
         }
       };
 
+  /** A cache on the test's clock, refreshing at exactly the ttl (jitter is tested on its own). */
   private CachedContract onTheInjectedClock() {
     return CachedContract.builder(source)
         .ttl(TTL)
         .maxStaleness(Duration.ofMinutes(10))
+        .jitter(0)
         .nanoTime(
             () -> {
               Runnable hook = onNextReading.getAndSet(null);

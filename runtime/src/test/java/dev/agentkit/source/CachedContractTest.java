@@ -425,10 +425,12 @@ class CachedContractTest {
     assertThat(source.calls).hasValue(1);
   }
 
+  /** A cache on the test's clock, refreshing at exactly the ttl (jitter is tested on its own). */
   private CachedContract cache() {
     return CachedContract.builder(source)
         .ttl(TTL)
         .maxStaleness(MAX_STALENESS)
+        .jitter(0)
         .nanoTime(clock::get)
         .build();
   }
