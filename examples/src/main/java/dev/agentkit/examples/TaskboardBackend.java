@@ -12,6 +12,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.source.EntityTag;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -81,7 +82,7 @@ public final class TaskboardBackend implements AutoCloseable {
               return t;
             });
     TaskboardBackend backend = new TaskboardBackend(server, executor);
-    server.createContext("/contract", ex -> backend.handle(ex, "GET", backend::contractBody));
+    server.createContext("/contract", backend::serveContract);
     server.createContext("/state", ex -> backend.handle(ex, "GET", backend::stateBody));
     server.createContext("/apply", ex -> backend.handle(ex, "POST", backend::apply));
     server.createContext(
@@ -243,8 +244,22 @@ public final class TaskboardBackend implements AutoCloseable {
     return Reply.ok(TaskboardOpenApi.document(contract));
   }
 
-  private Reply contractBody(byte[] ignored) {
-    return new Reply(200, ContractSnapshot.write(contract));
+  /**
+   * {@code GET /contract}: the contract, tagged by its digest, or {@code 304} with no body when the
+   * request's {@code If-None-Match} names that tag, so that a polling agent costs a header.
+   */
+  private void serveContract(HttpExchange ex) throws IOException {
+    Contract served = contract;
+    EntityTag tag = EntityTag.ofDigest(served.digest());
+    if (ex.getRequestMethod().equals("GET")) {
+      ex.getResponseHeaders().set("ETag", tag.header());
+      if (tag.matchedBy(ex.getRequestHeaders().getFirst("If-None-Match"))) {
+        ex.sendResponseHeaders(304, -1);
+        ex.close();
+        return;
+      }
+    }
+    handle(ex, "GET", ignored -> new Reply(200, ContractSnapshot.write(served)));
   }
 
   private Reply stateBody(byte[] ignored) {

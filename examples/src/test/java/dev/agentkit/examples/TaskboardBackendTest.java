@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.source.EntityTag;
 import dev.agentkit.source.HttpContractSource;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -72,6 +73,36 @@ class TaskboardBackendTest {
     Set<Tier> tiers = EnumSet.noneOf(Tier.class);
     fetched.ops().forEach(op -> tiers.add(op.tier()));
     assertThat(tiers).containsExactlyInAnyOrder(Tier.values());
+  }
+
+  @Test
+  void tagsItsContractByDigestAndAnswersAnUnchangedOneWith304() throws Exception {
+    String tag = EntityTag.ofDigest(TaskboardContract.initial().digest()).header();
+    assertThat(get("/contract").headers().firstValue("ETag")).contains(tag);
+
+    HttpResponse<String> unchanged =
+        http.send(
+            HttpRequest.newBuilder(backend.contractUri())
+                .header("If-None-Match", tag)
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(unchanged.statusCode()).isEqualTo(304);
+    assertThat(unchanged.body()).isEmpty();
+
+    backend.serve(
+        TaskboardContract.withoutEnumValue(
+            backend.contract(), "set_task_priority", "priority", "urgent"));
+    HttpResponse<String> changed =
+        http.send(
+            HttpRequest.newBuilder(backend.contractUri())
+                .header("If-None-Match", tag)
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(changed.statusCode()).isEqualTo(200);
+    assertThat(changed.headers().firstValue("ETag"))
+        .contains(EntityTag.ofDigest(backend.contract().digest()).header());
   }
 
   @Test
