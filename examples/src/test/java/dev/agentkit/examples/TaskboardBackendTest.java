@@ -39,6 +39,12 @@ class TaskboardBackendTest {
         HttpResponse.BodyHandlers.ofString());
   }
 
+  private HttpResponse<String> getContractUnless(String tag) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(backend.contractUri()).header("If-None-Match", tag).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   private HttpResponse<String> post(String body) throws Exception {
     return http.send(
         HttpRequest.newBuilder(backend.baseUri().resolve("/apply"))
@@ -80,26 +86,14 @@ class TaskboardBackendTest {
     String tag = EntityTag.ofDigest(TaskboardContract.initial().digest()).header();
     assertThat(get("/contract").headers().firstValue("ETag")).contains(tag);
 
-    HttpResponse<String> unchanged =
-        http.send(
-            HttpRequest.newBuilder(backend.contractUri())
-                .header("If-None-Match", tag)
-                .GET()
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> unchanged = getContractUnless(tag);
     assertThat(unchanged.statusCode()).isEqualTo(304);
     assertThat(unchanged.body()).isEmpty();
 
     backend.serve(
         TaskboardContract.withoutEnumValue(
             backend.contract(), "set_task_priority", "priority", "urgent"));
-    HttpResponse<String> changed =
-        http.send(
-            HttpRequest.newBuilder(backend.contractUri())
-                .header("If-None-Match", tag)
-                .GET()
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> changed = getContractUnless(tag);
     assertThat(changed.statusCode()).isEqualTo(200);
     assertThat(changed.headers().firstValue("ETag"))
         .contains(EntityTag.ofDigest(backend.contract().digest()).header());

@@ -134,48 +134,34 @@ class ConditionalRefreshTest {
 
   @Test
   void theBackendsMaxAgeReplacesTheTtl() throws Exception {
-    serve(V1);
-    backend.cacheControl("public, max-age=60");
-    CachedContract cache = cache(http());
-    cache.fetch();
-
-    advance(Duration.ofSeconds(59));
-    cache.fetch();
-    assertThat(backend.requests()).isEqualTo(1);
-    advance(Duration.ofSeconds(1));
-    cache.fetch();
-    assertThat(backend.requests()).isEqualTo(2);
+    assertAskedAgainAfter("public, max-age=60", Duration.ofSeconds(60));
   }
 
   @Test
   void aMaxAgePastTheMaxStalenessIsCutToIt() throws Exception {
-    serve(V1);
-    backend.cacheControl("max-age=86400");
-    CachedContract cache = cache(http());
-    cache.fetch();
-
-    advance(MAX_STALENESS.minusSeconds(1));
-    cache.fetch();
-    assertThat(backend.requests()).isEqualTo(1);
-    advance(Duration.ofSeconds(1));
-    cache.fetch();
-    assertThat(backend.requests()).isEqualTo(2);
+    assertAskedAgainAfter("max-age=86400", MAX_STALENESS);
   }
 
   @Test
   void noCacheRevalidatesAfterASecondNotOnEveryCall() throws Exception {
+    assertAskedAgainAfter("no-cache", Duration.ofSeconds(1));
+    assertThat(backend.notModifiedAnswers()).isEqualTo(1);
+  }
+
+  /** With this Cache-Control, the backend is asked again exactly {@code after} the fetch. */
+  private void assertAskedAgainAfter(String cacheControl, Duration after) throws Exception {
     serve(V1);
-    backend.cacheControl("no-cache");
+    backend.cacheControl(cacheControl);
     CachedContract cache = cache(http());
     cache.fetch();
     cache.fetch();
-    advance(Duration.ofMillis(999));
+
+    advance(after.minusMillis(1));
     cache.fetch();
     assertThat(backend.requests()).isEqualTo(1);
     advance(Duration.ofMillis(1));
     cache.fetch();
     assertThat(backend.requests()).isEqualTo(2);
-    assertThat(backend.notModifiedAnswers()).isEqualTo(1);
   }
 
   @Test
