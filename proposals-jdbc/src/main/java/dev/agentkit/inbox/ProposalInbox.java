@@ -518,11 +518,19 @@ public final class ProposalInbox {
     }
   }
 
+  /**
+   * Where the inbox's Flyway migrations are on the classpath, for a host that runs them with a
+   * Flyway of its own (with the history table {@code agentkit_schema_history}). Not under {@code
+   * db/migration}, so that a host's Flyway, which scans its default location recursively, never
+   * takes them for its own.
+   */
+  public static final String MIGRATIONS = "classpath:dev/agentkit/inbox/migration";
+
   static void migrate(DataSource dataSource) {
     try {
       Flyway.configure(ProposalInbox.class.getClassLoader())
           .dataSource(dataSource)
-          .locations("classpath:db/migration/agentkit")
+          .locations(MIGRATIONS)
           .table("agentkit_schema_history")
           .baselineOnMigrate(true)
           .baselineVersion("0")

@@ -261,11 +261,32 @@ abstract class InboxContractTest extends InboxSuite {
   }
 
   @Test
+  void aHostsFlywayWithItsDefaultLocationFindsNoneOfTheInboxsMigrations() {
+    // Flyway scans classpath:db/migration recursively: migrations under it would be run as the
+    // host's own, clash with its V1, and leave the inbox's history table without them.
+    org.flywaydb.core.api.MigrationInfo[] found =
+        org.flywaydb.core.Flyway.configure(ProposalInbox.class.getClassLoader())
+            .dataSource(newDatabase())
+            .load()
+            .info()
+            .all();
+    assertThat(found).isEmpty();
+    org.flywaydb.core.api.MigrationInfo[] inbox =
+        org.flywaydb.core.Flyway.configure(ProposalInbox.class.getClassLoader())
+            .dataSource(newDatabase())
+            .locations(ProposalInbox.MIGRATIONS)
+            .load()
+            .info()
+            .all();
+    assertThat(inbox).extracting(m -> m.getScript()).contains("V1__proposal_inbox.sql");
+  }
+
+  @Test
   void aRowWrittenBeforeVersion3ReadsWithNoContextMetadataOrSlotForm() throws SQLException {
     DataSource old = newDatabase();
     org.flywaydb.core.Flyway.configure(ProposalInbox.class.getClassLoader())
         .dataSource(old)
-        .locations("classpath:db/migration/agentkit")
+        .locations(ProposalInbox.MIGRATIONS)
         .table("agentkit_schema_history")
         .baselineOnMigrate(true)
         .baselineVersion("0")
