@@ -33,6 +33,12 @@ import java.util.function.LongSupplier;
  *       throws. The bound matters as much as the fallback: a contract kept forever would reject
  *       enum values a later deploy added, refusing output the backend now accepts.
  *   <li>With nothing cached yet, the source's failure propagates, so a cold start fails closed.
+ *   <li>A refresh sends the backend's tag for the contract held ({@link
+ *       ContractSource#fetchUnlessUnchanged}); an answer of unchanged (HTTP {@code 304}) makes the
+ *       contract held fresh again, so its max staleness counts from that answer. A backend's {@code
+ *       Cache-Control: max-age} replaces the ttl for its answer, never past the max staleness and
+ *       never under the shorter of the ttl and a second. Each answer's ttl is moved at random by up
+ *       to the {@linkplain Builder#jitter jitter} (default 10%) either way.
  * </ul>
  *
  * <p>A refresh failing past the ttl is retried by the next call; there is no backoff, so during an
