@@ -34,9 +34,9 @@ import java.util.concurrent.TimeoutException;
  * contract, a timeout, a refused connection. The URL is always shown without user-info or query
  * string, and header values (credentials) appear in no message and no {@code toString}.
  *
- * <p>The backend's {@code ETag} is kept with what it served and sent back as {@code If-None-Match}
- * by {@link #fetchUnlessUnchanged}; a {@code 304} answers "unchanged" without the body (see {@link
- * CachedContract}).
+ * <p>{@link #fetchUnlessUnchanged} returns the backend's {@code ETag} with the contract and sends a
+ * tag it is given as {@code If-None-Match}; a {@code 304} answers "unchanged" without the body. A
+ * {@link CachedContract} keeps the tag and sends it with each refresh.
  *
  * <p>Redirects are not followed, so credentials are never sent to a host the caller did not name.
  * Instances are immutable and thread-safe.
