@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.agentkit.Fixtures;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.contract.TierOverride;
 import dev.agentkit.testing.DocumentServer;
@@ -29,16 +27,7 @@ class ConditionalRefreshTest {
   private static final Duration TTL = Duration.ofMinutes(5);
   private static final Duration MAX_STALENESS = Duration.ofMinutes(30);
   private static final Contract V1 = Fixtures.taskboard();
-  private static final Contract V2 =
-      Contract.of(
-          "taskboard",
-          List.of(
-              Op.builder("archive_project")
-                  .description("Archive a project")
-                  .objectType("project")
-                  .tier(Tier.IRREVERSIBLE)
-                  .operand(Operand.requiredString("project_id", "The project"))
-                  .build()));
+  private static final Contract V2 = Contract.of("taskboard", List.of(Fixtures.archiveProject()));
 
   private final DocumentServer backend = DocumentServer.start();
   private final AtomicLong clock = new AtomicLong();
