@@ -77,11 +77,12 @@ final class HttpCaching {
     if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
       value = value.substring(1, value.length() - 1);
     }
-    if (value.isEmpty()
-        || value.length() > 19
-        || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    if (value.isEmpty() || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return null;
     }
-    return Duration.ofSeconds(Math.min(Long.parseLong(value), MAX_SECONDS));
+    // RFC 9111 §1.2.2: a delta-seconds too large to hold is read as the largest one kept. Ten
+    // digits always fit a long, so a longer value (even "9999999999999999999") never reaches it.
+    long seconds = value.length() > 10 ? MAX_SECONDS : Long.parseLong(value);
+    return Duration.ofSeconds(Math.min(seconds, MAX_SECONDS));
   }
 }

@@ -30,7 +30,12 @@ class HttpCachingTest {
           Map.entry(List.of("max-age="), Optional.empty()),
           Map.entry(List.of("max-age=\u0663"), Optional.empty()),
           Map.entry(List.of("max-ageing=5"), Optional.empty()),
-          Map.entry(List.of("max-age=99999999999999999999999"), Optional.empty()),
+          Map.entry(
+              List.of("max-age=99999999999999999999999"),
+              Optional.of(Duration.ofSeconds(Integer.MAX_VALUE))),
+          Map.entry(
+              List.of("max-age=9999999999999999999"),
+              Optional.of(Duration.ofSeconds(Integer.MAX_VALUE))),
           Map.entry(List.of("public"), Optional.empty()),
           Map.entry(List.of(), Optional.empty()));
 
