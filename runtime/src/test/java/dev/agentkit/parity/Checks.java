@@ -321,7 +321,9 @@ final class Checks {
         CachedContracts.withNanoTime(
                 CachedContract.builder(src)
                     .ttl(Duration.ofHours(1))
-                    .maxStaleness(Duration.ofDays(1)),
+                    .maxStaleness(Duration.ofDays(1))
+                    // The vectors state the ttl itself; a jittered one could refresh at 54 or 66.
+                    .jitter(0),
                 now::get)
             .build();
     for (String step : Json.strings(v.fields(), "steps")) {
