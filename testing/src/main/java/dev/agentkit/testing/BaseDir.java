@@ -49,7 +49,8 @@ public final class BaseDir {
     CodeSource source = type.getProtectionDomain().getCodeSource();
     if (source == null) {
       throw new IllegalStateException(
-          type.getName() + " has no code source; run the tests with -Dbasedir=<the module's dir>");
+          type.getName()
+              + " has no class folder; run the tests with -Dbasedir=<the module's directory>");
     }
     try {
       return Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
