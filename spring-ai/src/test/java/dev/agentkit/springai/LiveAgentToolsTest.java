@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentkit.Call;
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Outcome;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
