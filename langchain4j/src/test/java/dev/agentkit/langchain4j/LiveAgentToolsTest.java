@@ -14,6 +14,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;

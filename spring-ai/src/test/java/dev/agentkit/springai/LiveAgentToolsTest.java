@@ -17,6 +17,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallFlow;
 import java.time.Clock;
