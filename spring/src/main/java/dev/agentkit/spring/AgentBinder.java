@@ -55,16 +55,16 @@ final class AgentBinder {
     } catch (BindException e) {
       throw StartupRefusal.bind(bean, wiring, entry, e);
     }
-    String agentName = wiring.agentName();
-    observer.bound(agentName);
-    live.listen(event -> transition(agentName, event));
+    AgentId id = AgentId.of(bean, wiring.type());
+    observer.bound(id);
+    live.listen(event -> transition(id, wiring.agentName(), event));
     bound.add(new BoundAgents.Bound(bean, wiring, entry, live));
     LOG.info(live.lastBound() + " (from " + entry.cache().describe() + ")");
     return live;
   }
 
-  private void transition(String agent, LiveAgent.Event event) {
-    observer.transition(agent, event);
+  private void transition(AgentId id, String agent, LiveAgent.Event event) {
+    observer.transition(id, event);
     readiness.run();
     String line = agent + " " + event.kind() + " (" + event.state() + "): " + event.sentence();
     if (event.state() == LiveAgent.State.BOUND) {

@@ -20,17 +20,17 @@ interface AgentObserver {
   default void watch(String contract, CachedContract cache) {}
 
   /** Verify rejected a call of {@code agent}, for the problem's kind. */
-  default void rejected(String agent, Problem.Kind kind) {}
+  default void rejected(AgentId agent, Problem.Kind kind) {}
 
   /** The gate applied ({@code applied}) or proposed a call. */
-  default void gated(String agent, String opcode, boolean applied) {}
+  default void gated(AgentId agent, String opcode, boolean applied) {}
 
   /** A run of an act finished with {@code outcome}: done, failed, error or paused. */
-  default void ran(String agent, String opcode, String outcome, long nanos) {}
+  default void ran(AgentId agent, String opcode, String outcome, long nanos) {}
 
   /** A live agent was bound at startup, before any of its transitions. */
-  default void bound(String agent) {}
+  default void bound(AgentId agent) {}
 
   /** A live agent changed state. */
-  default void transition(String agent, LiveAgent.Event event) {}
+  default void transition(AgentId agent, LiveAgent.Event event) {}
 }

@@ -70,13 +70,14 @@ final class AgentRegistrar implements BeanDefinitionRegistryPostProcessor {
     RootBeanDefinition metered = new RootBeanDefinition(MeteredAgent.class);
     metered.setTargetType(
         ResolvableType.forClassWithGenerics(MeteredAgent.class, f.wiring().state()));
-    metered.setInstanceSupplier(() -> metered(factory, liveName, f.wiring()));
+    metered.setInstanceSupplier(() -> metered(factory, f.bean(), liveName, f.wiring()));
     registry.registerBeanDefinition(f.bean() + METERED_SUFFIX, metered);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static MeteredAgent<?> metered(BeanFactory factory, String liveName, AgentWiring w) {
+  private static MeteredAgent<?> metered(
+      BeanFactory factory, String bean, String liveName, AgentWiring w) {
     LiveAgent<?> live = factory.getBean(liveName, LiveAgent.class);
-    return new MeteredAgent(w.agentName(), live, factory.getBean(AgentObserver.class));
+    return new MeteredAgent(AgentId.of(bean, w.type()), live, factory.getBean(AgentObserver.class));
   }
 }

@@ -23,18 +23,23 @@ import java.util.Objects;
  * @param <S> the agent's state type
  */
 public final class MeteredAgent<S> {
-  private final String agent;
+  private final AgentId agent;
   private final LiveAgent<S> live;
   private final AgentObserver observer;
 
-  MeteredAgent(String agent, LiveAgent<S> live, AgentObserver observer) {
+  MeteredAgent(AgentId agent, LiveAgent<S> live, AgentObserver observer) {
     this.agent = Objects.requireNonNull(agent, "agent");
     this.live = Objects.requireNonNull(live, "live");
     this.observer = Objects.requireNonNull(observer, "observer");
   }
 
-  /** The agent's name, as the meters' {@code agent} tag gives it. */
-  String name() {
+  /** The agent bean's name: the meters' {@code agent} tag. */
+  public String name() {
+    return agent.bean();
+  }
+
+  /** The agent's bean name and class, as the meters tag them. */
+  AgentId id() {
     return agent;
   }
 

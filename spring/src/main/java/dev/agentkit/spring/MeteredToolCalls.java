@@ -8,10 +8,10 @@ import java.time.Duration;
 
 /** Counts how each tool call of one agent ended as a gate decision; see {@link ToolCallMeters}. */
 final class MeteredToolCalls implements ToolCallListener {
-  private final String agent;
+  private final AgentId agent;
   private final AgentObserver observer;
 
-  MeteredToolCalls(String agent, AgentObserver observer) {
+  MeteredToolCalls(AgentId agent, AgentObserver observer) {
     this.agent = agent;
     this.observer = observer;
   }
@@ -38,6 +38,6 @@ final class MeteredToolCalls implements ToolCallListener {
 
   @Override
   public String toString() {
-    return "metered tool calls of " + agent;
+    return "metered tool calls of " + agent.bean();
   }
 }

@@ -31,11 +31,11 @@ public final class ToolCallMeters {
   }
 
   /**
-   * The listener that counts the calls of this agent's callbacks, under the agent's name, as its
-   * {@link MeteredAgent} counts its own uses.
+   * The listener that counts the calls of this agent's callbacks, under the agent bean's name and
+   * class, as its {@link MeteredAgent} counts its own uses.
    */
   public ToolCallListener forAgent(MeteredAgent<?> agent) {
-    return new MeteredToolCalls(Objects.requireNonNull(agent, "agent").name(), observer);
+    return new MeteredToolCalls(Objects.requireNonNull(agent, "agent").id(), observer);
   }
 
   @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
+import dev.agentkit.examples.TriageAgent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -98,7 +99,9 @@ class TaskboardApplicationTest {
         .satisfies(p -> assertThat(p.askKey()).isEqualTo("triage:project:p2:archive_project"));
 
     // Counted by the callbacks' listener, once per call: the corrected message counts nothing.
-    assertThat(count("agentkit.gate.decisions", "agent:TriageAgent")).isEqualTo(3.0);
+    assertThat(count("agentkit.gate.decisions", "agent:triageAgent")).isEqualTo(3.0);
+    assertThat(count("agentkit.gate.decisions", "agent.class:" + TriageAgent.class.getName()))
+        .isEqualTo(3.0);
     assertThat(count("agentkit.gate.decisions", "decision:apply")).isEqualTo(2.0);
     assertThat(count("agentkit.gate.decisions", "decision:propose")).isEqualTo(1.0);
     assertThat(count("agentkit.gate.decisions", "opcode:set_task_priority", "decision:apply"))
