@@ -337,6 +337,23 @@ public final class ProposalInbox {
     return ctx.tx.run("count the proposals", RunStore::counts);
   }
 
+  /**
+   * What waits in the inbox, for every agent: the counts by state, since when the oldest pending
+   * proposal has waited, and the accepts stranded in flight for longer than the run timeout.
+   */
+  public InboxBacklog backlog() {
+    return ctx.tx.run(
+        "read the backlog", c -> RunStore.backlog(c, null, ctx.now(), ctx.runTimeout));
+  }
+
+  /** As {@link #backlog()}, for the proposals of one agent (by the name they were built with). */
+  public InboxBacklog backlog(String agent) {
+    String name = Objects.requireNonNull(agent, "agent").strip();
+    return ctx.tx.run(
+        "read the backlog of agent \"" + name + "\"",
+        c -> RunStore.backlog(c, name, ctx.now(), ctx.runTimeout));
+  }
+
   // ---------------------------------------------------------------------------------------------
   // expiry
 
@@ -382,6 +399,7 @@ public final class ProposalInbox {
     private int maxValueChars = Limits.ARGUMENT;
     private int maxJsonChars = Limits.JSON;
     private int maxBatchSize = Limits.BATCH;
+    private boolean migrate = true;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -508,12 +526,26 @@ public final class ProposalInbox {
     }
 
     /**
-     * Applies the inbox's migrations, then builds the inbox.
+     * Whether {@link #build()} applies the inbox's migrations: true by default. Give false when the
+     * host runs them itself, with {@link ProposalInbox#migrate(DataSource)} or a Flyway of its own
+     * over {@link ProposalInbox#MIGRATIONS} and the history table {@value
+     * ProposalInbox#HISTORY_TABLE}, as the Spring Boot starter does once for all its inboxes.
+     */
+    public Builder migrate(boolean migrate) {
+      this.migrate = migrate;
+      return this;
+    }
+
+    /**
+     * Applies the inbox's migrations (unless {@link #migrate(boolean)} said not to), then builds
+     * the inbox.
      *
      * @throws InboxException {@code [InboxMigration]} when the schema cannot be migrated
      */
     public ProposalInbox build() {
-      migrate(dataSource);
+      if (migrate) {
+        ProposalInbox.migrate(dataSource);
+      }
       return new ProposalInbox(this);
     }
   }
@@ -526,12 +558,23 @@ public final class ProposalInbox {
    */
   public static final String MIGRATIONS = "classpath:dev/agentkit/inbox/migration";
 
-  static void migrate(DataSource dataSource) {
+  /** The table in which Flyway records the inbox's migrations, apart from the host's own. */
+  public static final String HISTORY_TABLE = "agentkit_schema_history";
+
+  /**
+   * Applies the inbox's migrations to the database behind the data source, as {@link
+   * Builder#build()} does: {@link #MIGRATIONS}, history in {@value #HISTORY_TABLE}; a database
+   * whose schema is current is left as it is.
+   *
+   * @throws InboxException {@code [InboxMigration]} when the schema cannot be migrated
+   */
+  public static void migrate(DataSource dataSource) {
+    Objects.requireNonNull(dataSource, "dataSource");
     try {
       Flyway.configure(ProposalInbox.class.getClassLoader())
           .dataSource(dataSource)
           .locations(MIGRATIONS)
-          .table("agentkit_schema_history")
+          .table(HISTORY_TABLE)
           .baselineOnMigrate(true)
           .baselineVersion("0")
           .load()
