@@ -7,7 +7,8 @@ import java.time.Clock;
 import java.time.LocalDate;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.util.ClassUtils;
 
 /**
  * Binds one {@code @Agent} bean through its generated wiring against its contract's cache, and
@@ -17,7 +18,7 @@ import org.springframework.beans.factory.BeanFactory;
 final class AgentBinder {
   private static final Log LOG = LogFactory.getLog(AgentBinder.class);
 
-  private final BeanFactory beans;
+  private final ConfigurableListableBeanFactory beans;
   private final ContractHub hub;
   private final BoundAgents bound;
   private final AgentObserver observer;
@@ -25,7 +26,7 @@ final class AgentBinder {
   private final Runnable readiness;
 
   AgentBinder(
-      BeanFactory beans,
+      ConfigurableListableBeanFactory beans,
       ContractHub hub,
       BoundAgents bound,
       AgentObserver observer,
@@ -40,10 +41,32 @@ final class AgentBinder {
   }
 
   /**
-   * Binds the agent bean {@code bean} live.
+   * Binds the agent bean {@code bean} live: the factory method of its {@code <bean>LiveAgent}.
    *
    * @throws AgentkitStartupException when it cannot be bound; the message is the analysis
    */
+  LiveAgent<?> bind(String bean) {
+    return bind(bean, wiring(bean));
+  }
+
+  /**
+   * The agent bean's {@link MeteredAgent}: the factory method of its {@code <bean>MeteredAgent}.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  MeteredAgent<?> metered(String bean) {
+    LiveAgent<?> live = beans.getBean(bean + AgentRegistrar.LIVE_SUFFIX, LiveAgent.class);
+    return new MeteredAgent(AgentId.of(bean, wiring(bean).type()), live, observer);
+  }
+
+  /** The wiring of the agent bean {@code bean}, whose class the registrar found an agent. */
+  AgentWiring wiring(String bean) {
+    Class<?> type = ClassUtils.getUserClass(beans.getType(bean, false));
+    ClassLoader loader = beans.getBeanClassLoader();
+    return AgentWiring.of(type, loader == null ? ClassUtils.getDefaultClassLoader() : loader)
+        .orElseThrow(
+            () -> new IllegalStateException(bean + " (" + type.getName() + ") is not an agent"));
+  }
+
   LiveAgent<?> bind(String bean, AgentWiring wiring) {
     ContractHub.Entry entry = hub.entry(wiring.contract(), wiring.agentName());
     Object agent = beans.getBean(bean);

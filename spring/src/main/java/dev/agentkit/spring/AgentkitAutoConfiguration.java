@@ -2,8 +2,8 @@ package dev.agentkit.spring;
 
 import dev.agentkit.LiveAgent;
 import java.time.Clock;
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -79,9 +79,9 @@ public class AgentkitAutoConfiguration {
     return new AgentReadiness(events, bound, availability);
   }
 
-  @Bean
+  @Bean(AgentRegistrar.BINDER)
   AgentBinder agentkitBinder(
-      BeanFactory beans,
+      ConfigurableListableBeanFactory beans,
       ContractHub contracts,
       BoundAgents bound,
       AgentObserver observer,

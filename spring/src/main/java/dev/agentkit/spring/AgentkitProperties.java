@@ -36,6 +36,21 @@ public class AgentkitProperties {
     NONE
   }
 
+  /**
+   * The proposal inbox: one per agent, when agentkit-proposals-jdbc and a DataSource are present.
+   */
+  private Inbox inbox = new Inbox();
+
+  /** The proposal inbox's settings. */
+  public Inbox getInbox() {
+    return inbox;
+  }
+
+  /** Sets the proposal inbox's settings. */
+  public void setInbox(Inbox inbox) {
+    this.inbox = inbox;
+  }
+
   /** What the application's readiness follows; none by default. */
   public Readiness getReadiness() {
     return readiness;
@@ -54,6 +69,60 @@ public class AgentkitProperties {
   /** Sets the contracts, by name. */
   public void setContracts(Map<String, ContractProperties> contracts) {
     this.contracts = contracts;
+  }
+
+  /**
+   * The proposal inbox the starter gives each agent when agentkit-proposals-jdbc and a DataSource
+   * are present: its schema, the sweep that applies deadlines, and how long an op may run.
+   */
+  public static class Inbox {
+    /**
+     * Whether each agent bean gets a ProposalInbox bean, named after it (triageAgentInbox for the
+     * bean triageAgent), when agentkit-proposals-jdbc and a DataSource are present.
+     */
+    private boolean enabled = true;
+
+    /**
+     * How often the inbox's sweep applies the deadlines and expiry policies of pending proposals,
+     * on the application's TaskScheduler (or the starter's own thread); 0 turns the sweep off.
+     */
+    private Duration sweepInterval = Duration.ofMinutes(1);
+
+    /**
+     * How long an op handed to the runner may still be running: settle waits that long, and an
+     * accept in flight longer counts as stranded in health and metrics.
+     */
+    private Duration runTimeout = Duration.ofMinutes(15);
+
+    /** Whether the inboxes are made. */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /** Sets whether the inboxes are made. */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /** The sweep's interval. */
+    public Duration getSweepInterval() {
+      return sweepInterval;
+    }
+
+    /** Sets the sweep's interval. */
+    public void setSweepInterval(Duration sweepInterval) {
+      this.sweepInterval = sweepInterval;
+    }
+
+    /** The run timeout. */
+    public Duration getRunTimeout() {
+      return runTimeout;
+    }
+
+    /** Sets the run timeout. */
+    public void setRunTimeout(Duration runTimeout) {
+      this.runTimeout = runTimeout;
+    }
   }
 
   /** Where one contract comes from, how long it is cached, and what its drift policy is. */
