@@ -4,6 +4,8 @@ import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
 import dev.agentkit.examples.TriageAgent;
+import dev.agentkit.inbox.OpRunner;
+import dev.agentkit.inbox.ProposalInbox;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.spring.MeteredAgent;
 import dev.agentkit.spring.ToolCallMeters;
@@ -27,8 +29,11 @@ import org.springframework.context.annotation.Bean;
  * {@code application.properties}) and refuses to start on breaking drift; the agent's tools are
  * offered to a Spring AI {@link ChatClient}, whose model here is {@link ScriptedChatModel} (no
  * network). The callbacks' listener is the starter's {@link ToolCallMeters}, so each call the model
- * makes counts in {@code agentkit.gate.decisions}. Actuator serves health, the {@code agentkit}
- * endpoint and the metrics.
+ * makes counts in {@code agentkit.gate.decisions}. A withheld call's proposal goes to the agent's
+ * inbox, the {@code ProposalInbox} bean the starter makes on the application's DataSource (an
+ * in-memory H2 unless {@code spring.datasource.url} names another), where a person accepts it over
+ * HTTP ({@link ProposalsController}) and {@link #triageAgentOpRunner} applies it. Actuator serves
+ * health, the {@code agentkit} endpoint and the metrics.
  *
  * <p>{@code taskboard.url} is the backend's base URL; {@link #main} starts an embedded backend when
  * it is not given.
@@ -58,9 +63,10 @@ public class TaskboardApplication {
     return Board.connect(base);
   }
 
+  /** Applies an op a person accepted in the agent's inbox, through the backend's client. */
   @Bean
-  ProposalDesk proposalDesk() {
-    return new ProposalDesk();
+  OpRunner triageAgentOpRunner(Board board) {
+    return board::apply;
   }
 
   @Bean
@@ -70,8 +76,8 @@ public class TaskboardApplication {
 
   @Bean
   AgentkitToolCallbacks<Board> triageTools(
-      MeteredAgent<Board> agent, ToolCallMeters meters, Board board, ProposalDesk desk) {
-    return AgentkitToolCallbacks.builder(agent.live(), "triage")
+      MeteredAgent<Board> agent, ToolCallMeters meters, Board board, ProposalInbox inbox) {
+    return AgentkitToolCallbacks.builder(agent.live(), agent.name())
         .ceiling(CEILING)
         .anchor(
             call -> {
@@ -79,7 +85,7 @@ public class TaskboardApplication {
               return ObjectRef.of(kind, call.arg(kind + "_id"));
             })
         .labeler(board.labeler())
-        .proposals(desk::add)
+        .proposals(new InboxSink(inbox, agent.live(), board))
         .state(StateResolver.of(board))
         .listener(meters.forAgent(agent))
         .build();
