@@ -3,6 +3,7 @@ package dev.agentkit.spring;
 import dev.agentkit.inbox.InboxAgent;
 import dev.agentkit.inbox.OpRunner;
 import dev.agentkit.inbox.Oversight;
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.boot.SpringBootConfiguration;
@@ -29,7 +30,7 @@ public class InboxApplication {
 
   @Bean
   DataSource dataSource() {
-    return EmbeddedPostgresServer.freshDatabase();
+    return EmbeddedPostgresServer.freshDatabase("starter");
   }
 
   @Bean

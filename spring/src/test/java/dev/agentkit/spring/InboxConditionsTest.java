@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.agentkit.inbox.InboxException;
 import dev.agentkit.inbox.OpRunner;
 import dev.agentkit.inbox.ProposalInbox;
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -58,7 +59,7 @@ class InboxConditionsTest {
   static class WithDatabase {
     @Bean
     DataSource dataSource() {
-      return EmbeddedPostgresServer.freshDatabase();
+      return EmbeddedPostgresServer.freshDatabase("starter");
     }
   }
 
@@ -96,7 +97,7 @@ class InboxConditionsTest {
   @Test
   void withBootsFlywayOnItsOwnDatabaseTheInboxMigratesThere() {
     EmbeddedPostgres server = EmbeddedPostgresServer.server();
-    DataSource flywaysDatabase = EmbeddedPostgresServer.freshDatabase();
+    DataSource flywaysDatabase = EmbeddedPostgresServer.freshDatabase("flyway");
     String url = server.getJdbcUrl("postgres", databaseName(flywaysDatabase));
     runner
         .withUserConfiguration(WithDatabase.class, WithRunners.class)
