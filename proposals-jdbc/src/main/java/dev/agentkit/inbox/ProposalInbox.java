@@ -47,7 +47,7 @@ public final class ProposalInbox {
   private final InFlight inFlight;
 
   private ProposalInbox(Builder b) {
-    this.ctx = new Context(new Tx(b.dataSource), b.clock, b.agents, b.runTimeout);
+    this.ctx = new Context(new Tx(b.dataSource, b.transientRetry), b.clock, b.agents, b.runTimeout);
     this.floodCap = b.floodCap;
     this.limits = new Limits(b.maxQuestionChars, b.maxValueChars, b.maxJsonChars, b.maxBatchSize);
     this.defaultCoolOff = b.defaultCoolOff;
@@ -92,7 +92,12 @@ public final class ProposalInbox {
     }
     Map<String, Disposition> done = new TreeMap<>();
     if (!rows.isEmpty()) {
-      done.putAll(ctx.tx.run("store the proposals", c -> upserts.upsertAll(c, rows, ctx.now())));
+      Instant now = ctx.now();
+      done.putAll(
+          ctx.tx.write(
+              "store the proposals",
+              c -> upserts.upsertAll(c, rows, now),
+              ReadBacks.proposed(rows)));
     }
     refused.keySet().forEach(k -> done.put(k, Disposition.REFUSED));
     return new ProposeReport(
@@ -116,19 +121,19 @@ public final class ProposalInbox {
   /** One page of proposals matching the query (pending ones unless it names another state). */
   public InboxPage pending(InboxQuery query) {
     Objects.requireNonNull(query, "query");
-    return ctx.tx.run("list the proposals", c -> Store.list(c, query));
+    return ctx.tx.read("list the proposals", c -> Store.list(c, query));
   }
 
   /** The proposal with this ask key, in whatever state it is. */
   public Optional<InboxEntry> get(String askKey) {
     String key = Refusals.key(askKey);
-    return ctx.tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
+    return ctx.tx.read("read the proposal \"" + key + "\"", c -> Store.get(c, key));
   }
 
   /** The proposal's audit trail, oldest first; empty for an unknown key. */
   public List<AuditEvent> history(String askKey) {
     String key = Refusals.key(askKey);
-    return ctx.tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
+    return ctx.tx.read("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -149,7 +154,7 @@ public final class ProposalInbox {
     Refusals.checkApprover(entry, oversight(agent, entry), who, "decline");
     Instant now = ctx.now();
     int won =
-        ctx.tx.run(
+        ctx.tx.write(
             "decline \"" + entry.askKey() + "\"",
             c -> {
               int n =
@@ -166,7 +171,8 @@ public final class ProposalInbox {
                 Store.audit(c, Context.decision(entry, now, who, "declined", why, ""));
               }
               return n;
-            });
+            },
+            ReadBacks.decided(entry.askKey(), entry.round(), who, now));
     return ctx.decidedOrThrow(entry, won, "declined");
   }
 
@@ -271,9 +277,10 @@ public final class ProposalInbox {
     Approvals.Result r;
     try {
       r =
-          ctx.tx.run(
+          ctx.tx.write(
               "accept \"" + entry.askKey() + "\"",
-              c -> Approvals.approve(c, entry, o, mine, digest, token, now));
+              c -> Approvals.approve(c, entry, o, mine, digest, token, now),
+              ReadBacks.approved(entry.askKey(), mine, token));
     } catch (InboxException e) {
       r = inFlight.claimedAnyway(entry, token, e);
     }
@@ -334,7 +341,7 @@ public final class ProposalInbox {
 
   /** How many proposals are in each state (every state present); for health checks. */
   public Map<ProposalState, Long> counts() {
-    return ctx.tx.run("count the proposals", RunStore::counts);
+    return ctx.tx.read("count the proposals", RunStore::counts);
   }
 
   /**
@@ -342,14 +349,14 @@ public final class ProposalInbox {
    * proposal has waited, and the accepts stranded in flight for longer than the run timeout.
    */
   public InboxBacklog backlog() {
-    return ctx.tx.run(
+    return ctx.tx.read(
         "read the backlog", c -> RunStore.backlog(c, null, ctx.now(), ctx.runTimeout));
   }
 
   /** As {@link #backlog()}, for the proposals of one agent (by the name they were built with). */
   public InboxBacklog backlog(String agent) {
     String name = Objects.requireNonNull(agent, "agent").strip();
-    return ctx.tx.run(
+    return ctx.tx.read(
         "read the backlog of agent \"" + name + "\"",
         c -> RunStore.backlog(c, name, ctx.now(), ctx.runTimeout));
   }
@@ -367,15 +374,17 @@ public final class ProposalInbox {
   public SweepReport sweep() {
     Instant now = ctx.now();
     List<Store.Due> due =
-        ctx.tx.run("find the proposals past their deadline", c -> Store.due(c, now));
+        ctx.tx.read("find the proposals past their deadline", c -> Store.due(c, now));
     Map<String, SweepReport.Expired> out = new TreeMap<>();
     for (Store.Due d : due) {
       InboxAgent agent = ctx.agents.get(d.agent());
       if (agent != null) {
         Oversight o = agent.oversightFor(d.opcode());
         SweepReport.Expired e =
-            ctx.tx.run(
-                "apply the expiry policy to \"" + d.key() + "\"", c -> Sweeps.expire(c, d, o, now));
+            ctx.tx.write(
+                "apply the expiry policy to \"" + d.key() + "\"",
+                c -> Sweeps.expire(c, d, o, now),
+                ReadBacks.swept(d.key(), d.round(), now));
         if (e != null) {
           out.put(d.key(), e);
         }
@@ -400,6 +409,7 @@ public final class ProposalInbox {
     private int maxJsonChars = Limits.JSON;
     private int maxBatchSize = Limits.BATCH;
     private boolean migrate = true;
+    private TransientRetry transientRetry = TransientRetry.DEFAULT;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -522,6 +532,17 @@ public final class ProposalInbox {
                 + " give at least 1");
       }
       this.maxBatchSize = proposals;
+      return this;
+    }
+
+    /**
+     * How a transaction the database failed for a transient reason (a connection lost or refused,
+     * the server shutting down) is retried: {@link TransientRetry#DEFAULT} (five attempts) unless
+     * given; {@link TransientRetry#off()} reports the first such failure. A commit whose
+     * acknowledgement was lost is read back before any retry, never run again blindly.
+     */
+    public Builder transientRetry(TransientRetry retry) {
+      this.transientRetry = Objects.requireNonNull(retry, "retry");
       return this;
     }
 

@@ -32,12 +32,22 @@ final class RunStore {
   }
 
   static Optional<Run> read(Connection c, String key) throws SQLException {
+    return read(c, key, "");
+  }
+
+  /** The run, its row locked: a write of it still being committed is waited for. */
+  static Optional<Run> readLocked(Connection c, String key) throws SQLException {
+    return read(c, key, " FOR UPDATE");
+  }
+
+  private static Optional<Run> read(Connection c, String key, String lock) throws SQLException {
     try (PreparedStatement s =
         Store.prepare(
             c,
             "read the run",
             "SELECT state, round_no, run_token, ops_done, op_started_at, outcome"
-                + " FROM agentkit_proposal WHERE ask_key = ?")) {
+                + " FROM agentkit_proposal WHERE ask_key = ?"
+                + lock)) {
       s.setString(1, key);
       try (ResultSet r = Store.run("read the run", s::executeQuery)) {
         if (!r.next()) {

@@ -2,8 +2,10 @@ package dev.agentkit.spring;
 
 import dev.agentkit.LiveAgent;
 import dev.agentkit.inbox.InboxAgent;
+import dev.agentkit.inbox.InboxException;
 import dev.agentkit.inbox.OpRunner;
 import dev.agentkit.inbox.ProposalInbox;
+import dev.agentkit.inbox.TransientRetry;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +60,15 @@ final class AgentInboxes {
   ProposalInbox inbox(String bean) {
     AgentId id = AgentId.of(bean, binder.wiring(bean).type());
     LiveAgent<?> live = beans.getBean(bean + AgentRegistrar.LIVE_SUFFIX, LiveAgent.class);
-    ProposalInbox.Builder b =
-        ProposalInbox.builder(dataSource).migrate(false).runTimeout(settings.getRunTimeout());
+    ProposalInbox.Builder b = ProposalInbox.builder(dataSource).migrate(false);
+    setting("run-timeout", () -> b.runTimeout(settings.getRunTimeout()));
+    AgentkitProperties.TransientRetry r = settings.getTransientRetry();
+    setting(
+        "transient-retry",
+        () ->
+            b.transientRetry(
+                TransientRetry.attempts(r.getAttempts())
+                    .backoff(r.getFirstBackoff(), r.getMaxBackoff())));
     OpRunner runner = runner(bean);
     if (runner != null) {
       InboxAgent agent = InboxAgent.live(bean, live::acts, runner);
@@ -76,6 +85,23 @@ final class AgentInboxes {
       made.put(bean, new Made(id, inbox, runner != null));
     }
     return inbox;
+  }
+
+  /**
+   * Applies one {@code agentkit.inbox.*} setting; one the inbox refuses stops the start with its
+   * sentence, naming the property.
+   */
+  private static void setting(String property, Runnable apply) {
+    try {
+      apply.run();
+    } catch (InboxException e) {
+      throw new AgentkitStartupException(
+          "[AgentkitBadProperty] agentkit.inbox."
+              + property
+              + " is not a setting the inbox takes: "
+              + e.getMessage(),
+          "Correct agentkit.inbox." + property + " as the sentence says.");
+    }
   }
 
   /** Every inbox made so far, by agent bean name. */

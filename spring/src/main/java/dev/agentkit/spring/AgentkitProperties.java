@@ -94,6 +94,23 @@ public class AgentkitProperties {
      */
     private Duration runTimeout = Duration.ofMinutes(15);
 
+    /**
+     * How the inbox retries a transaction the database failed for a transient reason (a connection
+     * refused or lost, the server shutting down): never blindly after a commit whose
+     * acknowledgement was lost, which it reads back first.
+     */
+    private TransientRetry transientRetry = new TransientRetry();
+
+    /** The transient retry. */
+    public TransientRetry getTransientRetry() {
+      return transientRetry;
+    }
+
+    /** Sets the transient retry. */
+    public void setTransientRetry(TransientRetry transientRetry) {
+      this.transientRetry = transientRetry;
+    }
+
     /** Whether the inboxes are made. */
     public boolean isEnabled() {
       return enabled;
@@ -122,6 +139,48 @@ public class AgentkitProperties {
     /** Sets the run timeout. */
     public void setRunTimeout(Duration runTimeout) {
       this.runTimeout = runTimeout;
+    }
+  }
+
+  /** The inbox's retry of transient database failures. */
+  public static class TransientRetry {
+    /** The most attempts of one transaction, the first included, from 1 (no retry) to 100. */
+    private int attempts = 5;
+
+    /** About how long the second attempt waits; each next waits twice as long. */
+    private Duration firstBackoff = Duration.ofMillis(50);
+
+    /** The longest wait between attempts. */
+    private Duration maxBackoff = Duration.ofSeconds(2);
+
+    /** The attempts. */
+    public int getAttempts() {
+      return attempts;
+    }
+
+    /** Sets the attempts. */
+    public void setAttempts(int attempts) {
+      this.attempts = attempts;
+    }
+
+    /** The first wait. */
+    public Duration getFirstBackoff() {
+      return firstBackoff;
+    }
+
+    /** Sets the first wait. */
+    public void setFirstBackoff(Duration firstBackoff) {
+      this.firstBackoff = firstBackoff;
+    }
+
+    /** The longest wait. */
+    public Duration getMaxBackoff() {
+      return maxBackoff;
+    }
+
+    /** Sets the longest wait. */
+    public void setMaxBackoff(Duration maxBackoff) {
+      this.maxBackoff = maxBackoff;
     }
   }
 

@@ -198,6 +198,26 @@ class InboxConditionsTest {
   }
 
   @Test
+  void aRetrySettingTheInboxRefusesStopsTheStartNamingTheProperty() {
+    runner
+        .withUserConfiguration(WithDatabase.class, WithRunners.class)
+        .withPropertyValues("agentkit.inbox.transient-retry.attempts=0")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              Throwable cause = context.getStartupFailure();
+              while (!(cause instanceof AgentkitStartupException) && cause.getCause() != null) {
+                cause = cause.getCause();
+              }
+              assertThat(cause)
+                  .hasMessage(
+                      "[AgentkitBadProperty] agentkit.inbox.transient-retry is not a setting the"
+                          + " inbox takes: [InboxArgument] the transient retry's attempts are 0:"
+                          + " give from 1 (no retry) to 100; each waits up to the max backoff");
+            });
+  }
+
+  @Test
   void withoutADataSourceOrWhenTurnedOffThereIsNoInbox() {
     runner.run(
         context -> {
