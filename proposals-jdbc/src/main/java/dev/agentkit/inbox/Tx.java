@@ -63,16 +63,10 @@ final class Tx {
 
   /**
    * Runs a write and commits. After a transient failure of its commit, {@code readBack} says
-   * whether it landed; without one ({@code null}) that failure is reported for the caller to read
-   * back.
+   * whether it landed.
    */
   <T> T write(String what, Work<T> work, ReadBack<T> readBack) {
     return run(what, work, readBack, false);
-  }
-
-  /** Runs a write whose commit is never read back here; see {@link #write}. */
-  <T> T run(String what, Work<T> work) {
-    return run(what, work, null, false);
   }
 
   private <T> T run(String what, Work<T> work, ReadBack<T> readBack, boolean readOnly) {
@@ -94,13 +88,8 @@ final class Tx {
           throw database(what, e, 1);
         }
         failures++;
-        if (a.committing && !readOnly) {
-          if (readBack == null) {
-            throw database(what, e, failures); // the caller reads back
-          }
-          if (landed(what, e, failures, readBack, a.result)) {
-            return a.result;
-          }
+        if (a.committing && !readOnly && landed(what, e, failures, readBack, a.result)) {
+          return a.result;
         }
         if (failures == retry.attempts()) {
           throw database(what, e, failures);
@@ -227,10 +216,6 @@ final class Tx {
   }
 
   /** The failure in words without the driver's text (see {@link SqlFailure}). */
-  static InboxException database(String what, SQLException e) {
-    return database(what, e, 1);
-  }
-
   private static InboxException database(String what, SQLException e, int attempts) {
     SqlFailure safe = SqlFailure.of("", e);
     return new InboxException(
