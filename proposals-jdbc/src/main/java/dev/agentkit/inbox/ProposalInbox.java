@@ -45,6 +45,7 @@ public final class ProposalInbox {
   private final Duration defaultCoolOff;
   private final Upserts upserts;
   private final InFlight inFlight;
+  private final AcceptObserver acceptObserver;
 
   private ProposalInbox(Builder b) {
     this.ctx = new Context(new Tx(b.dataSource, b.transientRetry), b.clock, b.agents, b.runTimeout);
@@ -53,6 +54,7 @@ public final class ProposalInbox {
     this.defaultCoolOff = b.defaultCoolOff;
     this.upserts = new Upserts(this::coolOff);
     this.inFlight = new InFlight(ctx);
+    this.acceptObserver = b.acceptObserver;
   }
 
   /** Starts an inbox on the database behind the data source. */
@@ -201,7 +203,8 @@ public final class ProposalInbox {
   public Accepted accept(String askKey, String by, Map<String, String> slotValues) {
     String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
-    return approveAndRun(ctx.pendingEntry(askKey, "accepted"), who, values);
+    InboxEntry entry = ctx.pendingEntry(askKey, "accepted");
+    return acceptObserver.accepting(entry, who, () -> approveAndRun(entry, who, values));
   }
 
   /**
@@ -214,15 +217,21 @@ public final class ProposalInbox {
     String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
     InboxEntry entry = ctx.pendingEntry(shown.askKey(), "accepted");
-    if (entry.round() != shown.round() || entry.version() != shown.version()) {
-      Oversight base = ctx.registered(entry, "check who may approve").oversightFor(opcode(entry));
-      throw ctx.refuse(
-          entry,
-          who,
-          "",
-          Approvals.changed(shown, entry.round(), entry.version(), base, who, true));
-    }
-    return approveAndRun(entry, who, values);
+    return acceptObserver.accepting(
+        entry,
+        who,
+        () -> {
+          if (entry.round() != shown.round() || entry.version() != shown.version()) {
+            Oversight base =
+                ctx.registered(entry, "check who may approve").oversightFor(opcode(entry));
+            throw ctx.refuse(
+                entry,
+                who,
+                "",
+                Approvals.changed(shown, entry.round(), entry.version(), base, who, true));
+          }
+          return approveAndRun(entry, who, values);
+        });
   }
 
   private Accepted approveAndRun(InboxEntry entry, String who, Map<String, String> values) {
@@ -410,6 +419,7 @@ public final class ProposalInbox {
     private int maxBatchSize = Limits.BATCH;
     private boolean migrate = true;
     private TransientRetry transientRetry = TransientRetry.DEFAULT;
+    private AcceptObserver acceptObserver = AcceptObserver.NONE;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -543,6 +553,12 @@ public final class ProposalInbox {
      */
     public Builder transientRetry(TransientRetry retry) {
       this.transientRetry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    /** Wraps each accept, for tracing and metrics ({@link AcceptObserver}); none by default. */
+    public Builder acceptObserver(AcceptObserver observer) {
+      this.acceptObserver = Objects.requireNonNull(observer, "observer");
       return this;
     }
 

@@ -1046,6 +1046,51 @@ abstract class InboxContractTest extends InboxSuite {
     assertThat(desk.applied).isEmpty();
   }
 
+  @Test
+  void anAcceptObserverWrapsEachAcceptAndTheRunnerRunsInsideIt() {
+    List<String> seen = new ArrayList<>();
+    ThreadLocal<Boolean> inside = ThreadLocal.withInitial(() -> false);
+    List<Boolean> ranInside = new ArrayList<>();
+    ProposalInbox observed =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .migrate(false)
+            .agent(
+                InboxAgent.bind(
+                    "triage",
+                    desk.source,
+                    Desk.uses(),
+                    call -> {
+                      ranInside.add(inside.get());
+                      return desk.apply(call);
+                    }))
+            .acceptObserver(
+                (entry, by, accept) -> {
+                  inside.set(true);
+                  try {
+                    Accepted a = accept.get();
+                    seen.add(entry.askKey() + " by " + by + ": " + a.entry().state());
+                    return a;
+                  } catch (InboxException e) {
+                    seen.add(entry.askKey() + " by " + by + ": " + e.kind());
+                    throw e;
+                  } finally {
+                    inside.set(false);
+                  }
+                })
+            .build();
+    propose(desk.priority("triage", "t1", "urgent"), desk.archive("triage", "p1", null));
+
+    assertThat(observed.accept(PRIORITY_T1, "ann", Map.of()).done()).isTrue();
+    assertThat(catchInbox(() -> observed.accept(ARCHIVE_P1, "bob", Map.of())).kind())
+        .isEqualTo(InboxException.Kind.SLOT);
+    assertThat(seen).containsExactly(PRIORITY_T1 + " by ann: DONE", ARCHIVE_P1 + " by bob: SLOT");
+    assertThat(ranInside).containsExactly(true);
+    assertThat(catchInbox(() -> observed.accept(PRIORITY_T1, "ann", Map.of())).kind())
+        .isEqualTo(InboxException.Kind.NOT_PENDING);
+    assertThat(seen).hasSize(2); // refused before the proposal was read as pending: not observed
+  }
+
   private dev.agentkit.LiveAgent<Desk> liveAgent(dev.agentkit.source.CachedContract cache) {
     dev.agentkit.contract.Contract compiled = desk.contract.get();
     return dev.agentkit.LiveAgent.bind(
