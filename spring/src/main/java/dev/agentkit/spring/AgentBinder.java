@@ -3,6 +3,7 @@ package dev.agentkit.spring;
 import dev.agentkit.BindException;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.drift.DriftException;
+import io.micrometer.observation.Observation;
 import java.time.Clock;
 import java.time.LocalDate;
 import org.apache.commons.logging.Log;
@@ -22,6 +23,7 @@ final class AgentBinder {
   private final ContractHub hub;
   private final BoundAgents bound;
   private final AgentObserver observer;
+  private final AgentkitObservations observations;
   private final Clock clock;
   private final Runnable readiness;
 
@@ -30,8 +32,10 @@ final class AgentBinder {
       ContractHub hub,
       BoundAgents bound,
       AgentObserver observer,
+      AgentkitObservations observations,
       Clock clock,
       Runnable readiness) {
+    this.observations = observations;
     this.readiness = readiness;
     this.beans = beans;
     this.hub = hub;
@@ -55,7 +59,7 @@ final class AgentBinder {
   @SuppressWarnings({"unchecked", "rawtypes"})
   MeteredAgent<?> metered(String bean) {
     LiveAgent<?> live = beans.getBean(bean + AgentRegistrar.LIVE_SUFFIX, LiveAgent.class);
-    return new MeteredAgent(AgentId.of(bean, wiring(bean).type()), live, observer);
+    return new MeteredAgent(AgentId.of(bean, wiring(bean).type()), live, observer, observations);
   }
 
   /** The wiring of the agent bean {@code bean}, whose class the registrar found an agent. */
@@ -70,15 +74,29 @@ final class AgentBinder {
   LiveAgent<?> bind(String bean, AgentWiring wiring) {
     ContractHub.Entry entry = hub.entry(wiring.contract(), wiring.agentName());
     Object agent = beans.getBean(bean);
+    AgentId id = AgentId.of(bean, wiring.type());
+    AgentkitObservationContext context =
+        new AgentkitObservationContext(AgentkitObservation.BIND, wiring.contract(), id, null);
+    Observation observation = observations.start(context);
     LiveAgent<?> live;
-    try {
+    try (Observation.Scope scope = observation.openScope()) {
       live = wiring.bind(agent, entry.cache(), entry.policy());
+      context.outcome("bound");
     } catch (DriftException e) {
+      context.outcome("drift");
+      observation.error(e);
       throw StartupRefusal.drift(bean, wiring, entry, e, LocalDate.now(clock));
     } catch (BindException e) {
+      context.outcome("refused");
+      observation.error(e);
       throw StartupRefusal.bind(bean, wiring, entry, e);
+    } catch (RuntimeException e) {
+      context.outcome("error");
+      observation.error(e);
+      throw e;
+    } finally {
+      observation.stop();
     }
-    AgentId id = AgentId.of(bean, wiring.type());
     observer.bound(id);
     live.listen(event -> transition(id, wiring.agentName(), event));
     bound.add(new BoundAgents.Bound(bean, wiring, entry, live));

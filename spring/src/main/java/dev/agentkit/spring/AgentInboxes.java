@@ -41,6 +41,7 @@ final class AgentInboxes {
   private final ConfigurableListableBeanFactory beans;
   private final AgentBinder binder;
   private final List<InboxCustomizer> customizers;
+  private final AgentkitObservations observations;
   private final Map<String, Made> made = new TreeMap<>();
 
   AgentInboxes(
@@ -48,7 +49,9 @@ final class AgentInboxes {
       AgentkitProperties.Inbox settings,
       ConfigurableListableBeanFactory beans,
       AgentBinder binder,
-      List<InboxCustomizer> customizers) {
+      List<InboxCustomizer> customizers,
+      AgentkitObservations observations) {
+    this.observations = observations;
     this.dataSource = dataSource;
     this.settings = settings;
     this.beans = beans;
@@ -70,8 +73,10 @@ final class AgentInboxes {
                 TransientRetry.attempts(r.getAttempts())
                     .backoff(r.getFirstBackoff(), r.getMaxBackoff())));
     OpRunner runner = runner(bean);
+    b.acceptObserver(new ObservedAccepts(id, observations));
     if (runner != null) {
-      InboxAgent agent = InboxAgent.live(bean, live::acts, runner);
+      InboxAgent agent =
+          InboxAgent.live(bean, live::acts, ObservedAccepts.runs(id, runner, observations));
       for (InboxCustomizer c : customizers) {
         agent = c.agent(bean, agent);
       }

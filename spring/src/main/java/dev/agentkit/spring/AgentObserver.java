@@ -5,16 +5,14 @@ import dev.agentkit.contract.Problem;
 import dev.agentkit.source.CachedContract;
 
 /**
- * Hears what the starter's agents and sources do, for metrics. The default hears nothing; with
- * Micrometer on the classpath and a {@code MeterRegistry} bean, {@link MicrometerObserver} records
- * it. Implementations must be thread-safe and must not throw.
+ * Hears what the starter's agents and sources do, for the counters and gauges; the timings are
+ * {@link AgentkitObservation}s. The default hears nothing; with Micrometer on the classpath and a
+ * {@code MeterRegistry} bean, {@link MicrometerObserver} records it. Implementations must be
+ * thread-safe and must not throw.
  */
 interface AgentObserver {
   /** An observer that records nothing. */
   AgentObserver NONE = new AgentObserver() {};
-
-  /** A contract was fetched from its backend (not served from the cache). */
-  default void fetched(String contract, long nanos, boolean ok) {}
 
   /** A contract's cache exists; an observer may watch its age. */
   default void watch(String contract, CachedContract cache) {}
@@ -24,9 +22,6 @@ interface AgentObserver {
 
   /** The gate applied ({@code applied}) or proposed a call. */
   default void gated(AgentId agent, String opcode, boolean applied) {}
-
-  /** A run of an act finished with {@code outcome}: done, failed, error or paused. */
-  default void ran(AgentId agent, String opcode, String outcome, long nanos) {}
 
   /** A live agent was bound at startup, before any of its transitions. */
   default void bound(AgentId agent) {}

@@ -1,6 +1,7 @@
 package dev.agentkit.spring;
 
 import dev.agentkit.LiveAgent;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -50,6 +51,25 @@ public class AgentkitAutoConfiguration {
     return AgentObserver.NONE;
   }
 
+  /**
+   * The starter's observations, in the application's ObservationRegistry (Boot's, with its meter
+   * and tracing handlers), else in one over the MeterRegistry so the timers still exist, else in
+   * none.
+   */
+  @Bean
+  AgentkitObservations agentkitObservations(
+      ObjectProvider<ObservationRegistry> registries,
+      ObjectProvider<AgentkitObservations.Fallback> fallback,
+      ObjectProvider<AgentkitObservationConvention> conventions) {
+    return new AgentkitObservations(
+        () -> {
+          ObservationRegistry r = registries.getIfAvailable();
+          AgentkitObservations.Fallback f = r == null ? fallback.getIfAvailable() : null;
+          return r != null ? r : f != null ? f.get() : ObservationRegistry.NOOP;
+        },
+        conventions.orderedStream().toList());
+  }
+
   @Bean
   ContractKeeper agentkitContractKeeper() {
     return new ContractKeeper();
@@ -60,9 +80,10 @@ public class AgentkitAutoConfiguration {
       AgentkitProperties properties,
       Environment environment,
       AgentObserver observer,
+      AgentkitObservations observations,
       ContractKeeper keeper) {
     return new ContractHub(
-        properties, environment, System::getenv, observer, Clock.systemUTC(), keeper);
+        properties, environment, System::getenv, observer, observations, Clock.systemUTC(), keeper);
   }
 
   @Bean
@@ -85,12 +106,14 @@ public class AgentkitAutoConfiguration {
       ContractHub contracts,
       BoundAgents bound,
       AgentObserver observer,
+      AgentkitObservations observations,
       ObjectProvider<AgentReadiness> readiness) {
     return new AgentBinder(
         beans,
         contracts,
         bound,
         observer,
+        observations,
         Clock.systemUTC(),
         () -> readiness.ifAvailable(AgentReadiness::update));
   }

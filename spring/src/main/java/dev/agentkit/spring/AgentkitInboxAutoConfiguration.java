@@ -55,9 +55,15 @@ public class AgentkitInboxAutoConfiguration {
       AgentkitProperties properties,
       ConfigurableListableBeanFactory beans,
       AgentBinder binder,
-      ObjectProvider<InboxCustomizer> customizers) {
+      ObjectProvider<InboxCustomizer> customizers,
+      AgentkitObservations observations) {
     return new AgentInboxes(
-        dataSource, properties.getInbox(), beans, binder, customizers.orderedStream().toList());
+        dataSource,
+        properties.getInbox(),
+        beans,
+        binder,
+        customizers.orderedStream().toList(),
+        observations);
   }
 
   @Bean

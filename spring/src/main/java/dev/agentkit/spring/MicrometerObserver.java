@@ -6,9 +6,7 @@ import dev.agentkit.source.CachedContract;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -17,36 +15,23 @@ import java.util.function.Supplier;
  * <table>
  *   <caption>Meters</caption>
  *   <tr><th>name</th><th>type</th><th>tags</th></tr>
- *   <tr><td>agentkit.contract.fetches</td><td>timer</td><td>contract, outcome (success, failure)</td></tr>
  *   <tr><td>agentkit.contract.age</td><td>gauge, seconds</td><td>contract</td></tr>
  *   <tr><td>agentkit.contract.stale</td><td>gauge, 1 or 0</td><td>contract</td></tr>
  *   <tr><td>agentkit.verify.rejections</td><td>counter</td><td>agent, agent.class, kind (the problem's tag)</td></tr>
  *   <tr><td>agentkit.gate.decisions</td><td>counter</td><td>agent, agent.class, opcode, decision (apply, propose)</td></tr>
- *   <tr><td>agentkit.act.runs</td><td>timer</td><td>agent, agent.class, opcode, outcome</td></tr>
  *   <tr><td>agentkit.agent.transitions</td><td>counter</td><td>agent, agent.class, kind (rebound, paused, resumed, source_stale)</td></tr>
  * </table>
  *
- * <p>Every agent meter is tagged {@code agent} with the agent bean's name and {@code agent.class}
- * with its class. The registry is looked up at first use, so the observer can exist before it.
+ * <p>The timers of fetches, binds, gate decisions, runs and accepts are the {@link
+ * AgentkitObservation}s'. Every agent meter is tagged {@code agent} with the agent bean's name and
+ * {@code agent.class} with its class. The registry is looked up at first use, so the observer can
+ * exist before it.
  */
 final class MicrometerObserver implements AgentObserver {
   private final Supplier<MeterRegistry> registry;
 
   MicrometerObserver(Supplier<MeterRegistry> registry) {
     this.registry = registry;
-  }
-
-  @Override
-  public void fetched(String contract, long nanos, boolean ok) {
-    MeterRegistry r = registry.get();
-    if (r != null) {
-      Timer.builder("agentkit.contract.fetches")
-          .description("Fetches of a contract from its backend")
-          .tag("contract", contract)
-          .tag("outcome", ok ? "success" : "failure")
-          .register(r)
-          .record(nanos, TimeUnit.NANOSECONDS);
-    }
   }
 
   @Override
@@ -87,18 +72,6 @@ final class MicrometerObserver implements AgentObserver {
           .tags(agent.tags("opcode", opcode, "decision", applied ? "apply" : "propose"))
           .register(r)
           .increment();
-    }
-  }
-
-  @Override
-  public void ran(AgentId agent, String opcode, String outcome, long nanos) {
-    MeterRegistry r = registry.get();
-    if (r != null) {
-      Timer.builder("agentkit.act.runs")
-          .description("Runs of an agent's acts")
-          .tags(agent.tags("opcode", opcode, "outcome", outcome))
-          .register(r)
-          .record(nanos, TimeUnit.NANOSECONDS);
     }
   }
 

@@ -94,4 +94,29 @@ class StarterConditionsTest {
               });
     }
   }
+
+  @Test
+  void withAMeterRegistryAndNoObservationRegistryTheObservationsStillMakeTheirTimers() {
+    io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
+        new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    runner
+        .withUserConfiguration(WithAgent.class)
+        .withBean(io.micrometer.core.instrument.MeterRegistry.class, () -> meters)
+        .withPropertyValues("agentkit.contracts.taskboard.url=" + backend.url())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context)
+                  .doesNotHaveBean(io.micrometer.observation.ObservationRegistry.class);
+              assertThat(meters.get("agentkit.agent.binds").tag("outcome", "bound").timer().count())
+                  .isEqualTo(1);
+              assertThat(
+                      meters
+                          .get("agentkit.contract.fetches")
+                          .tags("contract", "taskboard", "outcome", "success")
+                          .timer()
+                          .count())
+                  .isEqualTo(1);
+            });
+  }
 }
