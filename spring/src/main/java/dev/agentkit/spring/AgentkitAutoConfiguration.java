@@ -13,6 +13,7 @@ import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.env.Environment;
 
 /**
@@ -23,6 +24,7 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration
 @EnableConfigurationProperties(AgentkitProperties.class)
+@ImportRuntimeHints(AgentkitRuntimeHints.class)
 public class AgentkitAutoConfiguration {
 
   /** Created by Spring. */
