@@ -14,7 +14,9 @@ import dev.agentkit.springai.AgentkitToolCallingManager;
 import dev.agentkit.springai.StateResolver;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
@@ -36,22 +38,39 @@ import org.springframework.context.annotation.Bean;
  * health, the {@code agentkit} endpoint and the metrics.
  *
  * <p>{@code taskboard.url} is the backend's base URL; {@link #main} starts an embedded backend when
- * it is not given.
+ * it is not given. {@link McpConfiguration} serves the agent over MCP at {@code /mcp}, behind a
+ * bearer-token filter chain.
  */
 @SpringBootApplication
 public class TaskboardApplication {
   /** The highest rung the agent's tools use: reversible acts run, the rest are proposed. */
   static final AutonomyRung CEILING = AutonomyRung.AUTO;
 
-  /** Starts the service; without {@code --taskboard.url=…} against an embedded backend. */
-  public static void main(String[] args) throws IOException {
+  /**
+   * Starts the service; without {@code --taskboard.url=…} against an embedded backend, and without
+   * a JWT key for {@code /mcp} ({@code --spring.security.oauth2.resourceserver.jwt.…}) with a demo
+   * key, printing a bearer token for an MCP client.
+   */
+  public static void main(String[] args) throws Exception {
     SpringApplication app = new SpringApplication(TaskboardApplication.class);
+    Map<String, Object> defaults = new HashMap<>();
     if (Arrays.stream(args).noneMatch(a -> a.startsWith("--taskboard.url="))) {
       TaskboardBackend backend = TaskboardBackend.start();
-      app.setDefaultProperties(Map.of("taskboard.url", backend.baseUri().toString()));
+      defaults.put("taskboard.url", backend.baseUri().toString());
     }
+    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--" + JWT))) {
+      DemoKey key = DemoKey.create();
+      defaults.put(JWT + "public-key-location", key.publicKeyLocation());
+      System.out.println(
+          "MCP at /mcp; demo bearer token (valid for a day): "
+              + key.token("demo", Duration.ofDays(1)));
+    }
+    app.setDefaultProperties(defaults);
     app.run(args);
   }
+
+  /** The resource server's JWT settings, which name the key /mcp's tokens are checked against. */
+  static final String JWT = "spring.security.oauth2.resourceserver.jwt.";
 
   @Bean
   TriageAgent triageAgent() {

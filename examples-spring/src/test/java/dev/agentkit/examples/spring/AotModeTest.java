@@ -44,6 +44,9 @@ class AotModeTest {
   void theAotProcessedApplicationBindsTriagesAndDecidesOnTheJvm() throws Exception {
     try (TaskboardBackend backend = TaskboardBackend.start()) {
       String url = "--taskboard.url=" + backend.baseUri();
+      DemoKey signing = DemoKey.create();
+      String jwt =
+          "--" + TaskboardApplication.JWT + "public-key-location=" + signing.publicKeyLocation();
       clean(OUT);
       Path sources = OUT.resolve("sources");
       Path resources = OUT.resolve("resources");
@@ -61,7 +64,8 @@ class AotModeTest {
               classes.toString(),
               "dev.agentkit",
               "agentkit-examples-spring",
-              url));
+              url,
+              jwt));
       assertThat(sources.resolve("dev/agentkit/examples/spring"))
           .isDirectoryContaining(
               "glob:**/TaskboardApplication__ApplicationContextInitializer.java");
@@ -97,6 +101,7 @@ class AotModeTest {
                   cp,
                   TaskboardApplication.class.getName(),
                   url,
+                  jwt,
                   "--server.port=" + port)
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())

@@ -48,8 +48,10 @@ class TaskboardApplicationTest {
   @Autowired Board board;
 
   @DynamicPropertySource
-  static void backendUrl(DynamicPropertyRegistry registry) {
+  static void backendUrl(DynamicPropertyRegistry registry) throws Exception {
     registry.add("taskboard.url", () -> backend.baseUri().toString());
+    DemoKey key = DemoKey.create();
+    registry.add(TaskboardApplication.JWT + "public-key-location", key::publicKeyLocation);
   }
 
   @AfterAll
