@@ -95,14 +95,24 @@ public class AgentkitInboxAutoConfiguration {
     }
   }
 
-  /** The {@code agentkit-inbox} health contributor: one component per agent's inbox. */
+  /**
+   * The {@code agentkit-inbox} health contributor, one component per agent's inbox, when the
+   * application has Boot's health module (nested, so that the switch's condition is read only where
+   * its class exists).
+   */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
-  @ConditionalOnEnabledHealthIndicator("agentkit-inbox")
-  static class Health {
-    @Bean("agentkit-inboxHealthContributor")
-    InboxHealthContributor agentkitInboxHealthContributor(AgentInboxes inboxes, InboxWatch watch) {
-      return new InboxHealthContributor(inboxes, watch);
+  @ConditionalOnClass(
+      name =
+          "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator")
+  static class HealthModule {
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnEnabledHealthIndicator("agentkit-inbox")
+    static class Health {
+      @Bean("agentkit-inboxHealthContributor")
+      InboxHealthContributor agentkitInboxHealthContributor(
+          AgentInboxes inboxes, InboxWatch watch) {
+        return new InboxHealthContributor(inboxes, watch);
+      }
     }
   }
 }
