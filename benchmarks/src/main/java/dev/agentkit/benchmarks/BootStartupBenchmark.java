@@ -6,12 +6,19 @@ import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
 import dev.agentkit.examples.TriageAgent;
 import dev.agentkit.examples.TriageAgent_Wiring;
+import dev.agentkit.inbox.InboxAgent;
+import dev.agentkit.inbox.OpRunner;
+import dev.agentkit.inbox.ProposalInbox;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.HttpContractSource;
+import io.micrometer.observation.ObservationRegistry;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -32,13 +39,15 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * Row 11: the start of a Spring Boot context declaring {@value #AGENTS} agent beans, with the
- * agentkit starter (which binds every agent against the live contract of an embedded task-board
- * backend, over HTTP on loopback, before the context is ready) against the same context with the
- * starter's auto-configurations excluded, and against that context binding the same four agents by
- * hand ({@link BindByHand}): the issue asks that the starter add nothing beyond the bind itself.
- * Measured once per fresh JVM (single shot, many forks), as an application starts; the backend is
- * started before the measured start.
+ * Row 11: the start of a Spring Boot context declaring {@value #AGENTS} agent beans, an in-memory
+ * H2 DataSource, an op runner and an ObservationRegistry, with the agentkit starter (which binds
+ * every agent against the live contract of an embedded task-board backend, over HTTP on loopback,
+ * migrates the inbox's schema and makes each agent's inbox before the context is ready, observing
+ * each fetch and bind) against the same context with the starter's auto-configurations excluded,
+ * and against that context binding the same four agents and making their inboxes by hand ({@link
+ * BindByHand}): the starter is to add nothing beyond that work itself. Measured once per fresh JVM
+ * (single shot, many forks), as an application starts; the backend is started before the measured
+ * start.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -50,15 +59,42 @@ public class BootStartupBenchmark {
   static final String STARTER =
       "dev.agentkit.spring.AgentkitAutoConfiguration,"
           + "dev.agentkit.spring.AgentkitMetricsAutoConfiguration,"
-          + "dev.agentkit.spring.AgentkitActuatorAutoConfiguration";
+          + "dev.agentkit.spring.AgentkitActuatorAutoConfiguration,"
+          + "dev.agentkit.spring.AgentkitSpringAiAutoConfiguration,"
+          + "dev.agentkit.spring.AgentkitInboxAutoConfiguration";
+
+  /** A database of its own for each start, so every start migrates the inbox's schema. */
+  private static final AtomicInteger DATABASES = new AtomicInteger();
 
   private TaskboardBackend backend;
   private ConfigurableApplicationContext context;
 
-  /** A Boot application with four TriageAgent beans. */
+  /**
+   * A Boot application with four TriageAgent beans, a database, the op runner of their inboxes and
+   * an ObservationRegistry with a handler, so that the starter's observations are made.
+   */
   @SpringBootConfiguration
   @EnableAutoConfiguration
   public static class FourAgents {
+    @Bean
+    DataSource dataSource() {
+      JdbcDataSource h2 = new JdbcDataSource();
+      h2.setURL("jdbc:h2:mem:boot" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+      return h2;
+    }
+
+    @Bean
+    OpRunner opRunner() {
+      return call -> "applied";
+    }
+
+    @Bean
+    ObservationRegistry observationRegistry() {
+      ObservationRegistry registry = ObservationRegistry.create();
+      registry.observationConfig().observationHandler(context -> true);
+      return registry;
+    }
+
     @Bean
     TriageAgent triage1() {
       return new TriageAgent();
@@ -81,9 +117,10 @@ public class BootStartupBenchmark {
   }
 
   /**
-   * The bind itself, without the starter: the four agents bound live by hand through their
+   * The work itself, without the starter: the four agents bound live by hand through their
    * generated wiring against one cached contract, as a Boot service would do it in its own
-   * configuration (same source, ttl, staleness and drift policy as the starter's defaults).
+   * configuration (same source, ttl, staleness and drift policy as the starter's defaults), and
+   * each agent's inbox made over the database, its schema migrated once first.
    */
   @Configuration(proxyBeanMethods = false)
   public static class BindByHand {
@@ -120,6 +157,47 @@ public class BootStartupBenchmark {
     LiveAgent<Board> triage4Live(@Qualifier("triage4") TriageAgent agent, CachedContract c) {
       return TriageAgent_Wiring.live(agent, c, DriftPolicy.failOnBreaking());
     }
+
+    @Bean
+    Migrated migrated(DataSource dataSource) {
+      ProposalInbox.migrate(dataSource);
+      return new Migrated();
+    }
+
+    @Bean
+    ProposalInbox triage1Inbox(
+        Migrated m, DataSource ds, @Qualifier("triage1Live") LiveAgent<Board> l, OpRunner r) {
+      return inbox("triage1", ds, l, r);
+    }
+
+    @Bean
+    ProposalInbox triage2Inbox(
+        Migrated m, DataSource ds, @Qualifier("triage2Live") LiveAgent<Board> l, OpRunner r) {
+      return inbox("triage2", ds, l, r);
+    }
+
+    @Bean
+    ProposalInbox triage3Inbox(
+        Migrated m, DataSource ds, @Qualifier("triage3Live") LiveAgent<Board> l, OpRunner r) {
+      return inbox("triage3", ds, l, r);
+    }
+
+    @Bean
+    ProposalInbox triage4Inbox(
+        Migrated m, DataSource ds, @Qualifier("triage4Live") LiveAgent<Board> l, OpRunner r) {
+      return inbox("triage4", ds, l, r);
+    }
+
+    private static ProposalInbox inbox(
+        String name, DataSource ds, LiveAgent<Board> live, OpRunner runner) {
+      return ProposalInbox.builder(ds)
+          .migrate(false)
+          .agent(InboxAgent.live(name, live::acts, runner))
+          .build();
+    }
+
+    /** The inbox's schema, migrated. */
+    static final class Migrated {}
   }
 
   @Setup(Level.Trial)
@@ -143,8 +221,10 @@ public class BootStartupBenchmark {
   @Benchmark
   public ConfigurableApplicationContext withStarter() {
     context = start("spring.main.banner-mode=off");
-    if (context.getBeanNamesForType(LiveAgent.class).length != AGENTS) {
-      throw new IllegalStateException("the starter did not bind " + AGENTS + " agents");
+    if (context.getBeanNamesForType(LiveAgent.class).length != AGENTS
+        || context.getBeanNamesForType(ProposalInbox.class).length != AGENTS) {
+      throw new IllegalStateException(
+          "the starter did not bind " + AGENTS + " agents and make their inboxes");
     }
     return context;
   }
@@ -162,8 +242,10 @@ public class BootStartupBenchmark {
             new Class<?>[] {FourAgents.class, BindByHand.class},
             "spring.main.banner-mode=off",
             "spring.autoconfigure.exclude=" + STARTER);
-    if (context.getBeanNamesForType(LiveAgent.class).length != AGENTS) {
-      throw new IllegalStateException("the configuration did not bind " + AGENTS + " agents");
+    if (context.getBeanNamesForType(LiveAgent.class).length != AGENTS
+        || context.getBeanNamesForType(ProposalInbox.class).length != AGENTS) {
+      throw new IllegalStateException(
+          "the configuration did not bind " + AGENTS + " agents and make their inboxes");
     }
     return context;
   }

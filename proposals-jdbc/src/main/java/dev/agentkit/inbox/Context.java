@@ -33,7 +33,7 @@ final class Context {
   }
 
   Optional<InboxEntry> get(String key) {
-    return tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
+    return tx.read("read the proposal \"" + key + "\"", c -> Store.get(c, key));
   }
 
   InboxEntry existing(String askKey) {
@@ -97,13 +97,14 @@ final class Context {
 
   /** Records a refused accept in the audit trail and returns the exception to throw. */
   InboxException refuse(InboxEntry entry, String who, String digest, InboxException e) {
-    Instant now = now();
-    tx.run(
+    AuditEvent refused = decision(entry, now(), who, "refused", e.getMessage(), digest);
+    tx.write(
         "record the refused accept of \"" + entry.askKey() + "\"",
         c -> {
-          Store.audit(c, decision(entry, now, who, "refused", e.getMessage(), digest));
-          return null;
-        });
+          Store.audit(c, refused);
+          return (Object) null;
+        },
+        ReadBacks.audited(refused));
     return e;
   }
 

@@ -33,7 +33,7 @@ final class InFlight {
     String key = entry.askKey();
     Optional<RunStore.Run> run;
     try {
-      run = ctx.tx.run("read back the claim of \"" + key + "\"", c -> RunStore.read(c, key));
+      run = ctx.tx.read("read back the claim of \"" + key + "\"", c -> RunStore.read(c, key));
     } catch (InboxException unreadable) {
       throw e.followedBy(
           "; whether the claim was written could not be read back, and nothing ran: if get(\""
@@ -223,6 +223,6 @@ final class InFlight {
 
   private RunStore.Run run(InboxEntry entry) {
     String key = entry.askKey();
-    return ctx.tx.run("read the run of \"" + key + "\"", c -> RunStore.read(c, key)).orElseThrow();
+    return ctx.tx.read("read the run of \"" + key + "\"", c -> RunStore.read(c, key)).orElseThrow();
   }
 }

@@ -84,8 +84,10 @@ public final class InboxAgent {
 
   /**
    * An agent whose live acts the host binds on every accept, e.g. {@code () ->
-   * MyAgent_Wiring.bind(agent, source, DriftPolicy.warnOnly()).acts()}; a {@code BindException} or
-   * {@code DriftException} it throws refuses the accept as drift.
+   * MyAgent_Wiring.bind(agent, source, DriftPolicy.warnOnly()).acts()}, or gets from a live agent,
+   * {@code liveAgent::acts}. A {@code BindException} or {@code DriftException} it throws refuses
+   * the accept as drift, as does an {@code AgentPausedException} of an agent paused on drift; one
+   * of an agent whose source is stale refuses it as the contract source unavailable.
    */
   public static InboxAgent live(String name, Supplier<ActionSet<?>> live, OpRunner runner) {
     return new InboxAgent(name, live, runner, DEFAULT_COOL_OFF);

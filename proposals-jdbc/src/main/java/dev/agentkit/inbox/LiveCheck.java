@@ -1,8 +1,10 @@
 package dev.agentkit.inbox;
 
 import dev.agentkit.ActionSet;
+import dev.agentkit.AgentPausedException;
 import dev.agentkit.BindException;
 import dev.agentkit.Call;
+import dev.agentkit.LiveAgent;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.drift.DriftException;
 import java.util.ArrayList;
@@ -52,6 +54,13 @@ final class LiveCheck {
     } catch (DriftException e) {
       String sentence = e.getMessage() == null ? "breaking drift" : e.getMessage().strip();
       throw drift(entry, "its agent's acts no longer bind", sentence.lines().toList(), phase);
+    } catch (AgentPausedException e) {
+      // A live agent's acts, withheld while it is paused: stale is no contract, drift is drift.
+      List<String> why = e.explanation().strip().lines().toList();
+      if (e.state() == LiveAgent.State.SOURCE_STALE) {
+        throw unavailable(entry, why, phase);
+      }
+      throw drift(entry, "its agent is paused: its acts no longer bind", why, phase);
     } catch (RuntimeException e) {
       String threw =
           "the agent's binding threw "

@@ -45,14 +45,16 @@ public final class ProposalInbox {
   private final Duration defaultCoolOff;
   private final Upserts upserts;
   private final InFlight inFlight;
+  private final AcceptObserver acceptObserver;
 
   private ProposalInbox(Builder b) {
-    this.ctx = new Context(new Tx(b.dataSource), b.clock, b.agents, b.runTimeout);
+    this.ctx = new Context(new Tx(b.dataSource, b.transientRetry), b.clock, b.agents, b.runTimeout);
     this.floodCap = b.floodCap;
     this.limits = new Limits(b.maxQuestionChars, b.maxValueChars, b.maxJsonChars, b.maxBatchSize);
     this.defaultCoolOff = b.defaultCoolOff;
     this.upserts = new Upserts(this::coolOff);
     this.inFlight = new InFlight(ctx);
+    this.acceptObserver = b.acceptObserver;
   }
 
   /** Starts an inbox on the database behind the data source. */
@@ -92,7 +94,12 @@ public final class ProposalInbox {
     }
     Map<String, Disposition> done = new TreeMap<>();
     if (!rows.isEmpty()) {
-      done.putAll(ctx.tx.run("store the proposals", c -> upserts.upsertAll(c, rows, ctx.now())));
+      Instant now = ctx.now();
+      done.putAll(
+          ctx.tx.write(
+              "store the proposals",
+              c -> upserts.upsertAll(c, rows, now),
+              ReadBacks.proposed(rows)));
     }
     refused.keySet().forEach(k -> done.put(k, Disposition.REFUSED));
     return new ProposeReport(
@@ -116,19 +123,19 @@ public final class ProposalInbox {
   /** One page of proposals matching the query (pending ones unless it names another state). */
   public InboxPage pending(InboxQuery query) {
     Objects.requireNonNull(query, "query");
-    return ctx.tx.run("list the proposals", c -> Store.list(c, query));
+    return ctx.tx.read("list the proposals", c -> Store.list(c, query));
   }
 
   /** The proposal with this ask key, in whatever state it is. */
   public Optional<InboxEntry> get(String askKey) {
     String key = Refusals.key(askKey);
-    return ctx.tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key));
+    return ctx.tx.read("read the proposal \"" + key + "\"", c -> Store.get(c, key));
   }
 
   /** The proposal's audit trail, oldest first; empty for an unknown key. */
   public List<AuditEvent> history(String askKey) {
     String key = Refusals.key(askKey);
-    return ctx.tx.run("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
+    return ctx.tx.read("read the audit trail of \"" + key + "\"", c -> Store.history(c, key));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -149,7 +156,7 @@ public final class ProposalInbox {
     Refusals.checkApprover(entry, oversight(agent, entry), who, "decline");
     Instant now = ctx.now();
     int won =
-        ctx.tx.run(
+        ctx.tx.write(
             "decline \"" + entry.askKey() + "\"",
             c -> {
               int n =
@@ -166,7 +173,8 @@ public final class ProposalInbox {
                 Store.audit(c, Context.decision(entry, now, who, "declined", why, ""));
               }
               return n;
-            });
+            },
+            ReadBacks.decided(entry.askKey(), entry.round(), who, now));
     return ctx.decidedOrThrow(entry, won, "declined");
   }
 
@@ -195,7 +203,8 @@ public final class ProposalInbox {
   public Accepted accept(String askKey, String by, Map<String, String> slotValues) {
     String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
-    return approveAndRun(ctx.pendingEntry(askKey, "accepted"), who, values);
+    InboxEntry entry = ctx.pendingEntry(askKey, "accepted");
+    return acceptObserver.accepting(entry, who, () -> approveAndRun(entry, who, values));
   }
 
   /**
@@ -208,15 +217,21 @@ public final class ProposalInbox {
     String who = Refusals.decider(by);
     Map<String, String> values = Map.copyOf(Objects.requireNonNull(slotValues, "slotValues"));
     InboxEntry entry = ctx.pendingEntry(shown.askKey(), "accepted");
-    if (entry.round() != shown.round() || entry.version() != shown.version()) {
-      Oversight base = ctx.registered(entry, "check who may approve").oversightFor(opcode(entry));
-      throw ctx.refuse(
-          entry,
-          who,
-          "",
-          Approvals.changed(shown, entry.round(), entry.version(), base, who, true));
-    }
-    return approveAndRun(entry, who, values);
+    return acceptObserver.accepting(
+        entry,
+        who,
+        () -> {
+          if (entry.round() != shown.round() || entry.version() != shown.version()) {
+            Oversight base =
+                ctx.registered(entry, "check who may approve").oversightFor(opcode(entry));
+            throw ctx.refuse(
+                entry,
+                who,
+                "",
+                Approvals.changed(shown, entry.round(), entry.version(), base, who, true));
+          }
+          return approveAndRun(entry, who, values);
+        });
   }
 
   private Accepted approveAndRun(InboxEntry entry, String who, Map<String, String> values) {
@@ -271,9 +286,10 @@ public final class ProposalInbox {
     Approvals.Result r;
     try {
       r =
-          ctx.tx.run(
+          ctx.tx.write(
               "accept \"" + entry.askKey() + "\"",
-              c -> Approvals.approve(c, entry, o, mine, digest, token, now));
+              c -> Approvals.approve(c, entry, o, mine, digest, token, now),
+              ReadBacks.approved(entry.askKey(), mine, token));
     } catch (InboxException e) {
       r = inFlight.claimedAnyway(entry, token, e);
     }
@@ -334,7 +350,24 @@ public final class ProposalInbox {
 
   /** How many proposals are in each state (every state present); for health checks. */
   public Map<ProposalState, Long> counts() {
-    return ctx.tx.run("count the proposals", RunStore::counts);
+    return ctx.tx.read("count the proposals", RunStore::counts);
+  }
+
+  /**
+   * What waits in the inbox, for every agent: the counts by state, since when the oldest pending
+   * proposal has waited, and the accepts stranded in flight for longer than the run timeout.
+   */
+  public InboxBacklog backlog() {
+    return ctx.tx.read(
+        "read the backlog", c -> RunStore.backlog(c, null, ctx.now(), ctx.runTimeout));
+  }
+
+  /** As {@link #backlog()}, for the proposals of one agent (by the name they were built with). */
+  public InboxBacklog backlog(String agent) {
+    String name = Objects.requireNonNull(agent, "agent").strip();
+    return ctx.tx.read(
+        "read the backlog of agent \"" + name + "\"",
+        c -> RunStore.backlog(c, name, ctx.now(), ctx.runTimeout));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -350,15 +383,17 @@ public final class ProposalInbox {
   public SweepReport sweep() {
     Instant now = ctx.now();
     List<Store.Due> due =
-        ctx.tx.run("find the proposals past their deadline", c -> Store.due(c, now));
+        ctx.tx.read("find the proposals past their deadline", c -> Store.due(c, now));
     Map<String, SweepReport.Expired> out = new TreeMap<>();
     for (Store.Due d : due) {
       InboxAgent agent = ctx.agents.get(d.agent());
       if (agent != null) {
         Oversight o = agent.oversightFor(d.opcode());
         SweepReport.Expired e =
-            ctx.tx.run(
-                "apply the expiry policy to \"" + d.key() + "\"", c -> Sweeps.expire(c, d, o, now));
+            ctx.tx.write(
+                "apply the expiry policy to \"" + d.key() + "\"",
+                c -> Sweeps.expire(c, d, o, now),
+                ReadBacks.swept(d.key(), d.round(), now));
         if (e != null) {
           out.put(d.key(), e);
         }
@@ -382,6 +417,9 @@ public final class ProposalInbox {
     private int maxValueChars = Limits.ARGUMENT;
     private int maxJsonChars = Limits.JSON;
     private int maxBatchSize = Limits.BATCH;
+    private boolean migrate = true;
+    private TransientRetry transientRetry = TransientRetry.DEFAULT;
+    private AcceptObserver acceptObserver = AcceptObserver.NONE;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -508,12 +546,43 @@ public final class ProposalInbox {
     }
 
     /**
-     * Applies the inbox's migrations, then builds the inbox.
+     * How a transaction the database failed for a transient reason (a connection lost or refused,
+     * the server shutting down) is retried: {@link TransientRetry#DEFAULT} (five attempts) unless
+     * given; {@link TransientRetry#off()} reports the first such failure. A commit whose
+     * acknowledgement was lost is read back before any retry, never run again blindly.
+     */
+    public Builder transientRetry(TransientRetry retry) {
+      this.transientRetry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    /** Wraps each accept, for tracing and metrics ({@link AcceptObserver}); none by default. */
+    public Builder acceptObserver(AcceptObserver observer) {
+      this.acceptObserver = Objects.requireNonNull(observer, "observer");
+      return this;
+    }
+
+    /**
+     * Whether {@link #build()} applies the inbox's migrations: true by default. Give false when the
+     * host runs them itself, with {@link ProposalInbox#migrate(DataSource)} or a Flyway of its own
+     * over {@link ProposalInbox#MIGRATIONS} and the history table {@value
+     * ProposalInbox#HISTORY_TABLE}, as the Spring Boot starter does once for all its inboxes.
+     */
+    public Builder migrate(boolean migrate) {
+      this.migrate = migrate;
+      return this;
+    }
+
+    /**
+     * Applies the inbox's migrations (unless {@link #migrate(boolean)} said not to), then builds
+     * the inbox.
      *
      * @throws InboxException {@code [InboxMigration]} when the schema cannot be migrated
      */
     public ProposalInbox build() {
-      migrate(dataSource);
+      if (migrate) {
+        ProposalInbox.migrate(dataSource);
+      }
       return new ProposalInbox(this);
     }
   }
@@ -526,12 +595,23 @@ public final class ProposalInbox {
    */
   public static final String MIGRATIONS = "classpath:dev/agentkit/inbox/migration";
 
-  static void migrate(DataSource dataSource) {
+  /** The table in which Flyway records the inbox's migrations, apart from the host's own. */
+  public static final String HISTORY_TABLE = "agentkit_schema_history";
+
+  /**
+   * Applies the inbox's migrations to the database behind the data source, as {@link
+   * Builder#build()} does: {@link #MIGRATIONS}, history in {@value #HISTORY_TABLE}; a database
+   * whose schema is current is left as it is.
+   *
+   * @throws InboxException {@code [InboxMigration]} when the schema cannot be migrated
+   */
+  public static void migrate(DataSource dataSource) {
+    Objects.requireNonNull(dataSource, "dataSource");
     try {
       Flyway.configure(ProposalInbox.class.getClassLoader())
           .dataSource(dataSource)
           .locations(MIGRATIONS)
-          .table("agentkit_schema_history")
+          .table(HISTORY_TABLE)
           .baselineOnMigrate(true)
           .baselineVersion("0")
           .load()

@@ -32,12 +32,22 @@ final class RunStore {
   }
 
   static Optional<Run> read(Connection c, String key) throws SQLException {
+    return read(c, key, "");
+  }
+
+  /** The run, its row locked: a write of it still being committed is waited for. */
+  static Optional<Run> readLocked(Connection c, String key) throws SQLException {
+    return read(c, key, " FOR UPDATE");
+  }
+
+  private static Optional<Run> read(Connection c, String key, String lock) throws SQLException {
     try (PreparedStatement s =
         Store.prepare(
             c,
             "read the run",
             "SELECT state, round_no, run_token, ops_done, op_started_at, outcome"
-                + " FROM agentkit_proposal WHERE ask_key = ?")) {
+                + " FROM agentkit_proposal WHERE ask_key = ?"
+                + lock)) {
       s.setString(1, key);
       try (ResultSet r = Store.run("read the run", s::executeQuery)) {
         if (!r.next()) {
@@ -177,6 +187,72 @@ final class RunStore {
       }
     }
     return out;
+  }
+
+  /**
+   * The backlog of one agent's proposals, or of every agent's when {@code agent} is null: two
+   * statements, each answered from the state indexes.
+   */
+  static InboxBacklog backlog(
+      Connection c, String agent, Instant now, java.time.Duration runTimeout) throws SQLException {
+    String where = agent == null ? "" : " WHERE agent = ?";
+    Map<ProposalState, Long> counts = new EnumMap<>(ProposalState.class);
+    Instant oldest = null;
+    try (PreparedStatement s =
+        Store.prepare(
+            c,
+            "count the proposals",
+            "SELECT state, COUNT(*), MIN(proposed_at) FROM agentkit_proposal"
+                + where
+                + " GROUP BY state")) {
+      if (agent != null) {
+        s.setString(1, agent);
+      }
+      try (ResultSet r = Store.run("count the proposals", s::executeQuery)) {
+        while (r.next()) {
+          ProposalState st = known(r.getString(1));
+          if (st != null) {
+            counts.put(st, r.getLong(2));
+          }
+          if (st == ProposalState.PENDING) {
+            java.time.OffsetDateTime at = r.getObject(3, java.time.OffsetDateTime.class);
+            oldest = at == null ? null : at.toInstant();
+          }
+        }
+      }
+    }
+    Instant before = now.minus(runTimeout);
+    long stranded;
+    try (PreparedStatement s =
+        Store.prepare(
+            c,
+            "count the stranded proposals",
+            "SELECT COUNT(*) FROM agentkit_proposal WHERE"
+                + (agent == null ? "" : " agent = ? AND")
+                + " ((state = 'accepted' AND updated_at < ?)"
+                + " OR (state = 'running' AND op_started_at < ?))")) {
+      int i = 1;
+      if (agent != null) {
+        s.setString(i++, agent);
+      }
+      s.setObject(i++, Store.ts(before));
+      s.setObject(i, Store.ts(before));
+      try (ResultSet r = Store.run("count the stranded proposals", s::executeQuery)) {
+        r.next();
+        stranded = r.getLong(1);
+      }
+    }
+    return new InboxBacklog(counts, Optional.ofNullable(oldest), stranded, now);
+  }
+
+  /** The state of this wire name, or null for one this version does not know. */
+  private static ProposalState known(String wire) {
+    for (ProposalState st : ProposalState.values()) {
+      if (st.wireName().equals(wire)) {
+        return st;
+      }
+    }
+    return null;
   }
 
   private static int update(Connection c, String name, String sql, Object... values)

@@ -61,7 +61,7 @@ final class Runs {
    */
   Written write(String key, String what, Tx.Work<Integer> work, Predicate<RunStore.Run> landed) {
     try {
-      int n = tx.run(what + " of \"" + key + "\"", work);
+      int n = tx.write(what + " of \"" + key + "\"", work, ReadBacks.run(key, landed));
       return new Written(n == 1 ? Write.WRITTEN : Write.TAKEN, null);
     } catch (InboxException e) {
       if (e.kind() != InboxException.Kind.DATABASE) {
@@ -69,7 +69,7 @@ final class Runs {
       }
       Optional<RunStore.Run> run;
       try {
-        run = tx.run("read back the run of \"" + key + "\"", c -> RunStore.read(c, key));
+        run = tx.read("read back the run of \"" + key + "\"", c -> RunStore.read(c, key));
       } catch (InboxException unreadable) {
         return new Written(Write.UNKNOWN, e);
       }
@@ -100,7 +100,7 @@ final class Runs {
 
   private InboxEntry entry(Plan p) {
     String key = p.entry().askKey();
-    return tx.run("read the proposal \"" + key + "\"", c -> Store.get(c, key)).orElseThrow();
+    return tx.read("read the proposal \"" + key + "\"", c -> Store.get(c, key)).orElseThrow();
   }
 
   private static Outcome runOne(OpRunner runner, Call call, RunContext context) {

@@ -32,8 +32,16 @@ final class SqlFailure extends SQLException {
           Map.entry("55", "a lock or object was not available"),
           Map.entry("HYT00", "a lock was not granted in time"));
 
+  private final String statement;
+
   private SqlFailure(String statement, String state, int vendorCode) {
     super(safeText(statement, state), state, vendorCode);
+    this.statement = statement;
+  }
+
+  /** The name of the statement that failed, such as {@code commit}; empty when not named. */
+  String statement() {
+    return statement;
   }
 
   /**

@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
  * either pending with nothing run, accepted with nothing run (recover runs it once), or running
  * with its op in doubt (settle decides it; sent again, the idempotency key makes it count once).
  * Run on H2 and on PostgreSQL by {@link H2FaultTest} and {@link PostgresFaultTest}.
+ *
+ * <p>{@code faults} has no transient retry, so each fault shows what it leaves when nothing is run
+ * again; {@code retried} has the default retry, and shows that a write killed before its commit is
+ * run again and one whose acknowledgement was lost is read back, never run twice.
  */
 abstract class FaultsContractTest extends InboxSuite {
   static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
@@ -45,18 +49,21 @@ abstract class FaultsContractTest extends InboxSuite {
 
   FaultyDataSource faulty;
   ProposalInbox faults;
+  ProposalInbox retried;
 
   @BeforeEach
   void faultyInbox() {
     faulty = new FaultyDataSource(db, sessions());
-    faults = faultyInbox(faulty, RUN_TIMEOUT);
+    faults = faultyInbox(faulty, RUN_TIMEOUT, TransientRetry.off());
+    retried = faultyInbox(faulty, RUN_TIMEOUT, TransientRetry.DEFAULT);
   }
 
-  ProposalInbox faultyInbox(DataSource ds, Duration runTimeout) {
+  ProposalInbox faultyInbox(DataSource ds, Duration runTimeout, TransientRetry retry) {
     return ProposalInbox.builder(ds)
         .clock(clock)
         .floodCap(100)
         .runTimeout(runTimeout)
+        .transientRetry(retry)
         .agent(
             InboxAgent.bind(
                 "triage", desk.source, Desk.uses(), OpRunner.withContext(desk::applyOnce)))
@@ -717,7 +724,7 @@ abstract class FaultsContractTest extends InboxSuite {
   }
 
   private void killedAtRandom(KillLoop loop) throws Exception {
-    ProposalInbox calm = faultyInbox(loop.dataSource(), Duration.ZERO);
+    ProposalInbox calm = faultyInbox(loop.dataSource(), Duration.ZERO, TransientRetry.off());
     int tries = 100;
     AtomicBoolean stop = new AtomicBoolean();
     CompletableFuture<Integer> killer =
@@ -776,6 +783,163 @@ abstract class FaultsContractTest extends InboxSuite {
             + " accepts lost a connection; the loop left "
             + left);
     assertThat(calm.counts()).containsEntry(ProposalState.DONE, (long) tries);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // With the transient retry: run again when it did not commit, read back when it may have
+
+  @Test
+  void withRetryAProposeKilledBeforeItsCommitIsRunAgainAndStoredOnce() {
+    ProposalBatch<Desk> batch =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    faulty.arm(PRIORITY_T1, "pending", 0, FaultyDataSource.When.BEFORE_COMMIT);
+    assertThat(retried.propose(batch).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, ProposeReport.Disposition.ADDED));
+    assertThat(faulty.fired()).isTrue();
+    assertThat(rows("agentkit_proposal")).isEqualTo(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed");
+  }
+
+  @Test
+  void withRetryAProposeWhoseAcknowledgementIsLostIsReadBackNotRunAgain() {
+    ProposalBatch<Desk> batch =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    faulty.arm(PRIORITY_T1, "pending", 0, FaultyDataSource.When.AFTER_COMMIT);
+    // Run again, it would report REFRESHED; read back, it reports what the lost commit did.
+    assertThat(retried.propose(batch).byKey())
+        .containsExactly(Map.entry(PRIORITY_T1, ProposeReport.Disposition.ADDED));
+    assertThat(faulty.fired()).isTrue();
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed");
+  }
+
+  @Test
+  void withRetryADeclineKilledBeforeItsCommitIsRunAgainAndOneWhoseAcknowledgementIsLostStands() {
+    proposeT1();
+    faulty.arm(PRIORITY_T1, "declined", 0, FaultyDataSource.When.BEFORE_COMMIT);
+    assertThat(retried.decline(PRIORITY_T1, "ann", "no").state()).isEqualTo(ProposalState.DECLINED);
+    assertThat(faulty.fired()).isTrue();
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "declined");
+
+    propose(desk.priority("triage", "t2", "urgent"));
+    String t2 = "triage:task:t2:set_priority";
+    faulty.arm(t2, "declined", 0, FaultyDataSource.When.AFTER_COMMIT);
+    // Run again, the decline would find it declined and refuse ([InboxNotPending]).
+    assertThat(retried.decline(t2, "ann", "no").state()).isEqualTo(ProposalState.DECLINED);
+    assertThat(faulty.fired()).isTrue();
+    assertThat(actions(t2)).containsExactly("proposed", "declined");
+  }
+
+  @Test
+  void withRetryAnAcceptKilledBeforeEachCommitRunsItsOpOnce() {
+    String[][] commits = {{"accepted", "0"}, {"running", "0"}, {"done", "1"}};
+    for (int i = 0; i < commits.length; i++) {
+      String key = "triage:task:t" + (10 + i) + ":set_priority";
+      propose(desk.priority("triage", "t" + (10 + i), "urgent"));
+      faulty.arm(
+          key, commits[i][0], Integer.parseInt(commits[i][1]), FaultyDataSource.When.BEFORE_COMMIT);
+      Accepted a = retried.accept(key, "ann", Map.of());
+      assertThat(faulty.fired()).as(commits[i][0]).isTrue();
+      assertThat(a.done()).as(commits[i][0]).isTrue();
+      assertThat(desk.runs("set_priority", "t" + (10 + i))).as(commits[i][0]).isEqualTo(1);
+      assertThat(actions(key)).as(commits[i][0]).containsExactly("proposed", "accepted", "ran");
+    }
+  }
+
+  @Test
+  void withRetryAnOutcomeWhoseAcknowledgementIsLostIsReadBackAndNothingRunsTwice() {
+    proposeT1();
+    faulty.arm(PRIORITY_T1, "done", 1, FaultyDataSource.When.AFTER_COMMIT);
+    assertThat(retried.accept(PRIORITY_T1, "ann", Map.of()).done()).isTrue();
+    assertThat(faulty.fired()).isTrue();
+    assertThat(desk.applied).hasSize(1);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed", "accepted", "ran");
+  }
+
+  @Test
+  void withRetryARefusedConnectionIsTriedAgainUpToTheAttempts() {
+    proposeT1();
+    faulty.refuseNext(2);
+    assertThat(retried.get(PRIORITY_T1)).isPresent();
+    faulty.refuseNext(1);
+    assertKilled(
+        catchInbox(() -> faults.get(PRIORITY_T1)),
+        "read the proposal \"triage:task:t1:set_priority\"",
+        "connect",
+        "");
+    faulty.refuseNext(TransientRetry.DEFAULT.attempts());
+    InboxException e = catchInbox(() -> retried.get(PRIORITY_T1));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
+    assertThat(e.getMessage())
+        .contains(", statement \"connect\") on all 5 attempts; check that the DataSource");
+  }
+
+  @Test
+  void withRetryACommitThatCannotBeReadBackIsReportedNotRunAgain() {
+    ProposalBatch<Desk> batch =
+        ProposalBatch.of(desk.actions(), desk, List.of(desk.priority("triage", "t1", "urgent")));
+    faulty.arm(
+        PRIORITY_T1, "pending", 0, FaultyDataSource.When.AFTER_COMMIT, 100); // read-backs refused
+    InboxException e = catchInbox(() -> retried.propose(batch));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
+    assertThat(e.getMessage())
+        .startsWith("[InboxDatabase] the inbox could not store the proposals: ")
+        .endsWith("; whether it was committed could not be read back");
+    faulty.refuseNext(0);
+    assertThat(actions(PRIORITY_T1)).containsExactly("proposed");
+  }
+
+  @Test
+  void withRetryConnectionsKilledAtRandomNeedFewerRetriesByHandAndEveryOpAppliesOnce()
+      throws Exception {
+    try (KillLoop loop = killLoop()) {
+      ProposalInbox calm = faultyInbox(loop.dataSource(), Duration.ZERO, TransientRetry.DEFAULT);
+      int tries = 40;
+      AtomicBoolean stop = new AtomicBoolean();
+      CompletableFuture<Integer> killer =
+          CompletableFuture.supplyAsync(() -> killAtRandom(loop, stop));
+      int byHand = 0;
+      for (int t = 0; t < tries; t++) {
+        String key = "triage:task:t" + t + ":set_priority";
+        Proposal p = desk.priority("triage", "t" + t, "urgent");
+        while (true) {
+          try {
+            calm.propose(ProposalBatch.of(desk.actions(), desk, List.of(p)));
+            if (calm.get(key).isPresent()) {
+              break;
+            }
+          } catch (InboxException e) {
+            assertThat(e.kind()).isIn(InboxException.Kind.DATABASE, InboxException.Kind.BUSY);
+            byHand++;
+          }
+        }
+        try {
+          calm.accept(key, "ann", Map.of());
+        } catch (InboxException e) {
+          byHand++;
+        }
+      }
+      stop.set(true);
+      assertThat(killer.get(60, TimeUnit.SECONDS)).as("sessions killed").isPositive();
+      for (int t = 0; t < tries; t++) {
+        String key = "triage:task:t" + t + ":set_priority";
+        InboxEntry e = calm.get(key).orElseThrow();
+        long runs = desk.runs("set_priority", "t" + t);
+        switch (e.state()) {
+          case PENDING, ACCEPTED -> assertThat(runs).as(key + " " + e.state()).isZero();
+          case RUNNING -> assertThat(runs).as(key).isLessThanOrEqualTo(1);
+          case DONE -> assertThat(runs).as(key).isEqualTo(1);
+          default -> throw new AssertionError(key + " is " + e.state());
+        }
+        assertThat(rows("agentkit_proposal")).isEqualTo(tries);
+      }
+      System.out.println(
+          getClass().getSimpleName()
+              + ": with the transient retry, "
+              + byHand
+              + " calls of "
+              + 2 * tries
+              + " needed a retry by hand under the kill loop");
+    }
   }
 
   /** The result of a call the killer may interrupt, tried again until it gets through. */

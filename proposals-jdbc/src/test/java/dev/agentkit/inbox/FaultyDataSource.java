@@ -65,6 +65,11 @@ final class FaultyDataSource implements DataSource {
     armed.set(new Fault(key, state, opsDone, when, thenRefuse));
   }
 
+  /** Kills the next {@code n} connections as they open, with no commit armed. */
+  void refuseNext(int n) {
+    refusals.set(n);
+  }
+
   /** Whether the armed kill has fired. */
   boolean fired() {
     return armed.get() == null;

@@ -938,4 +938,189 @@ abstract class InboxContractTest extends InboxSuite {
             r -> assertThat(((Accepted) r).entry().state()).isEqualTo(ProposalState.PENDING));
     assertThat(desk.applied).hasSize(1);
   }
+
+  @Test
+  void theBacklogCountsWhatWaitsSinceWhenAndWhatIsStrandedPerAgentOrInAll() throws Exception {
+    Instant first = clock.instant();
+    propose(desk.priority("triage", "t1", "urgent"));
+    clock.advance(Duration.ofMinutes(10));
+    propose(desk.priority("triage", "t2", "urgent"), desk.priority("ops", "t3", "urgent"));
+    clock.advance(Duration.ofMinutes(5));
+
+    InboxBacklog all = inbox.backlog();
+    assertThat(all.pending()).isEqualTo(3);
+    assertThat(all.inFlight()).isZero();
+    assertThat(all.stranded()).isZero();
+    assertThat(all.oldestPending()).contains(first);
+    assertThat(all.oldestPendingAge()).contains(Duration.ofMinutes(15));
+    assertThat(all.counts()).containsEntry(ProposalState.DONE, 0L).hasSize(6);
+    InboxBacklog ops = inbox.backlog("ops");
+    assertThat(ops.pending()).isEqualTo(1);
+    assertThat(ops.oldestPendingAge()).contains(Duration.ofMinutes(5));
+    assertThat(inbox.backlog("nobody").oldestPending()).isEmpty();
+
+    // An accept claimed and never started, as a process that died after its claim leaves it.
+    execute(
+        "UPDATE agentkit_proposal SET state = 'accepted', run_token = 'lost', updated_at = "
+            + "CURRENT_TIMESTAMP WHERE ask_key = '"
+            + PRIORITY_T1
+            + "'");
+    execute(
+        "UPDATE agentkit_proposal SET updated_at = ? WHERE ask_key = '" + PRIORITY_T1 + "'",
+        clock.instant());
+    InboxBacklog claimed = inbox.backlog("triage");
+    assertThat(claimed.pending()).isEqualTo(1);
+    assertThat(claimed.inFlight()).isEqualTo(1);
+    assertThat(claimed.stranded()).isZero();
+    assertThat(claimed.oldestPendingAge()).contains(Duration.ofMinutes(5));
+    clock.advance(ProposalInbox.DEFAULT_RUN_TIMEOUT.plusSeconds(1));
+    assertThat(inbox.backlog("triage").stranded()).isEqualTo(1);
+    assertThat(inbox.backlog("ops").stranded()).isZero();
+    assertThat(inbox.backlog().stranded()).isEqualTo(1);
+  }
+
+  @Test
+  void anInboxBuiltWithoutMigratingNeedsTheMigrationsRunFirst() {
+    DataSource fresh = newDatabase();
+    ProposalInbox bare = ProposalInbox.builder(fresh).migrate(false).build();
+    InboxException e = catchInbox(bare::backlog);
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DATABASE);
+    assertThat(e.getMessage())
+        .startsWith("[InboxDatabase] the inbox could not read the backlog:")
+        .contains("a table or column the inbox needs is missing or different");
+    ProposalInbox.migrate(fresh);
+    ProposalInbox.migrate(fresh); // a current schema is left as it is
+    assertThat(bare.backlog().pending()).isZero();
+  }
+
+  @Test
+  void anAcceptAgainstALiveAgentPausedOnDriftIsRefusedAsDrift() throws Exception {
+    dev.agentkit.source.CachedContract cache =
+        dev.agentkit.source.CachedContract.builder(desk.source)
+            .ttl(Duration.ofMillis(50))
+            .maxStaleness(Duration.ofHours(1))
+            .build();
+    dev.agentkit.LiveAgent<Desk> live = liveAgent(cache);
+    ProposalInbox overLive =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(InboxAgent.live("triage", live::acts, desk::apply))
+            .build();
+    propose(desk.priority("triage", "t1", "normal"));
+    desk.contract.set(Desk.contract()); // the backend drops "urgent", which the agent was built on
+    awaitState(live, dev.agentkit.LiveAgent.State.PAUSED_ON_DRIFT);
+
+    InboxException e = catchInbox(() -> overLive.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.DRIFT);
+    assertThat(e.getMessage())
+        .startsWith(
+            "[InboxDrift] the proposal \"triage:task:t1:set_priority\" was not accepted: its agent"
+                + " is paused: its acts no longer bind against the live contract, so nothing ran"
+                + " and it stays pending");
+    assertThat(String.join("\n", e.problems())).contains("enum-value-removed");
+    assertThat(desk.applied).isEmpty();
+    assertThat(inbox.get(PRIORITY_T1).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+  }
+
+  @Test
+  void anAcceptAgainstALiveAgentWhoseSourceIsStaleIsRefusedAsSourceUnavailable() throws Exception {
+    dev.agentkit.source.CachedContract cache =
+        dev.agentkit.source.CachedContract.builder(desk.source)
+            .ttl(Duration.ofMillis(50))
+            .maxStaleness(Duration.ofMillis(200))
+            .build();
+    dev.agentkit.LiveAgent<Desk> live = liveAgent(cache);
+    ProposalInbox overLive =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .agent(InboxAgent.live("triage", live::acts, desk::apply))
+            .build();
+    propose(desk.priority("triage", "t1", "normal"));
+    desk.down.set(true);
+    awaitState(live, dev.agentkit.LiveAgent.State.SOURCE_STALE);
+
+    InboxException e = catchInbox(() -> overLive.accept(PRIORITY_T1, "ann", Map.of()));
+    assertThat(e.kind()).isEqualTo(InboxException.Kind.SOURCE_UNAVAILABLE);
+    assertThat(String.join("\n", e.problems()))
+        .contains("is paused because its contract source is stale");
+    assertThat(desk.applied).isEmpty();
+  }
+
+  @Test
+  void anAcceptObserverWrapsEachAcceptAndTheRunnerRunsInsideIt() {
+    List<String> seen = new ArrayList<>();
+    ThreadLocal<Boolean> inside = ThreadLocal.withInitial(() -> false);
+    List<Boolean> ranInside = new ArrayList<>();
+    ProposalInbox observed =
+        ProposalInbox.builder(db)
+            .clock(clock)
+            .migrate(false)
+            .agent(
+                InboxAgent.bind(
+                    "triage",
+                    desk.source,
+                    Desk.uses(),
+                    call -> {
+                      ranInside.add(inside.get());
+                      return desk.apply(call);
+                    }))
+            .acceptObserver(
+                (entry, by, accept) -> {
+                  inside.set(true);
+                  try {
+                    Accepted a = accept.get();
+                    seen.add(entry.askKey() + " by " + by + ": " + a.entry().state());
+                    return a;
+                  } catch (InboxException e) {
+                    seen.add(entry.askKey() + " by " + by + ": " + e.kind());
+                    throw e;
+                  } finally {
+                    inside.set(false);
+                  }
+                })
+            .build();
+    propose(desk.priority("triage", "t1", "urgent"), desk.archive("triage", "p1", null));
+
+    assertThat(observed.accept(PRIORITY_T1, "ann", Map.of()).done()).isTrue();
+    assertThat(catchInbox(() -> observed.accept(ARCHIVE_P1, "bob", Map.of())).kind())
+        .isEqualTo(InboxException.Kind.SLOT);
+    assertThat(seen).containsExactly(PRIORITY_T1 + " by ann: DONE", ARCHIVE_P1 + " by bob: SLOT");
+    assertThat(ranInside).containsExactly(true);
+    assertThat(catchInbox(() -> observed.accept(PRIORITY_T1, "ann", Map.of())).kind())
+        .isEqualTo(InboxException.Kind.NOT_PENDING);
+    assertThat(seen).hasSize(2); // refused before the proposal was read as pending: not observed
+  }
+
+  private dev.agentkit.LiveAgent<Desk> liveAgent(dev.agentkit.source.CachedContract cache) {
+    dev.agentkit.contract.Contract compiled = desk.contract.get();
+    return dev.agentkit.LiveAgent.bind(
+        new dev.agentkit.CompiledAgent("Triage", compiled, compiled.digest()),
+        cache,
+        Desk.uses(),
+        dev.agentkit.drift.DriftPolicy.failOnBreaking(),
+        java.time.Clock.systemUTC());
+  }
+
+  private static void awaitState(dev.agentkit.LiveAgent<?> live, dev.agentkit.LiveAgent.State s)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (live.state() != s) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the live agent never became " + s + "; it is " + live.state());
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private void execute(String sql, Object... values) throws SQLException {
+    try (Connection c = db.getConnection();
+        java.sql.PreparedStatement s = c.prepareStatement(sql)) {
+      for (int i = 0; i < values.length; i++) {
+        s.setObject(
+            i + 1,
+            values[i] instanceof Instant at ? at.atOffset(java.time.ZoneOffset.UTC) : values[i]);
+      }
+      s.executeUpdate();
+    }
+  }
 }

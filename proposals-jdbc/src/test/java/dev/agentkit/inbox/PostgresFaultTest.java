@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * and two of PostgreSQL's own: a trigger makes the server terminate the very backend that is moving
  * the proposal to a state, in the middle of the statement. The proposal is left either pending
  * (killed while claiming) or running with its op run once (killed while recording the outcome),
- * never half.
+ * never half. Each kill happens again on every attempt, so the inbox's default transient retry
+ * gives up after its five, and says so.
  */
 class PostgresFaultTest extends FaultsContractTest {
   private static final String KEY = InboxContractTest.PRIORITY_T1;
@@ -119,8 +120,8 @@ class PostgresFaultTest extends FaultsContractTest {
         .isEqualTo(
             "[InboxDatabase] the inbox could not accept \"triage:task:t1:set_priority\": the"
                 + " database server ended the connection (SQL state 57P01, statement \"claim the"
-                + " proposal\"); check that the DataSource reaches the database and that the"
-                + " inbox's migrations ran");
+                + " proposal\") on all 5 attempts; check that the DataSource reaches the database"
+                + " and that the inbox's migrations ran");
     assertThat(desk.applied).isEmpty();
     assertThat(inbox.get(KEY).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
 
@@ -139,8 +140,8 @@ class PostgresFaultTest extends FaultsContractTest {
         .containsExactly(
             "[InboxDatabase] the inbox could not record the outcome of"
                 + " \"triage:task:t1:set_priority\": the database server ended the connection (SQL"
-                + " state 57P01, statement \"record the outcome\"); check that the DataSource"
-                + " reaches the database and that the inbox's migrations ran");
+                + " state 57P01, statement \"record the outcome\") on all 5 attempts; check that"
+                + " the DataSource reaches the database and that the inbox's migrations ran");
     assertThat(desk.applied).hasSize(1);
     assertThat(inbox.get(KEY).orElseThrow().state()).isEqualTo(ProposalState.RUNNING);
 

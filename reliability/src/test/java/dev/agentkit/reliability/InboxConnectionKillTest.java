@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.benchmarks.InboxBenchmark;
+import dev.agentkit.inbox.Accepted;
 import dev.agentkit.inbox.AuditEvent;
 import dev.agentkit.inbox.InboxAgent;
 import dev.agentkit.inbox.InboxEntry;
@@ -14,6 +15,7 @@ import dev.agentkit.inbox.ProposalBatch;
 import dev.agentkit.inbox.ProposalInbox;
 import dev.agentkit.inbox.ProposalState;
 import dev.agentkit.inbox.Settlement;
+import dev.agentkit.inbox.TransientRetry;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.testing.EmbeddedPostgresServer;
 import java.sql.Connection;
@@ -53,16 +55,23 @@ class InboxConnectionKillTest {
   private volatile CountDownLatch release = new CountDownLatch(0);
   private HikariDataSource db;
   private ProposalInbox inbox;
+  private ProposalInbox retrying;
 
   @BeforeEach
   void setUp() {
     db = InboxBenchmark.pool("reliability_kill", 8);
-    inbox =
-        ProposalInbox.builder(db)
-            .floodCap(100)
-            .runTimeout(Duration.ZERO) // the test is the person who settles, with nothing running
-            .agent(InboxAgent.of("triage", acts, this::run))
-            .build();
+    // Without the transient retry, each kill shows what a lost connection leaves behind.
+    inbox = inbox(TransientRetry.off());
+    retrying = inbox(TransientRetry.DEFAULT);
+  }
+
+  private ProposalInbox inbox(TransientRetry retry) {
+    return ProposalInbox.builder(db)
+        .floodCap(100)
+        .runTimeout(Duration.ZERO) // the test is the person who settles, with nothing running
+        .transientRetry(retry)
+        .agent(InboxAgent.of("triage", acts, this::run))
+        .build();
   }
 
   @AfterEach
@@ -171,6 +180,22 @@ class InboxConnectionKillTest {
     assertThat(runs("t0")).isZero();
 
     assertThat(inbox.accept(key(0), "ann", Map.of()).done()).isTrue();
+    assertThat(runs("t0")).isEqualTo(1);
+    assertThat(trail(key(0))).containsExactly("proposed", "accepted", "ran");
+  }
+
+  @Test
+  void withTheTransientRetryAClaimKilledWhileWaitingIsRunAgainOnceTheLockIsFree() throws Exception {
+    propose(1);
+    CompletableFuture<Accepted> accept;
+    try (Connection holder = lockRow(key(0))) {
+      accept = CompletableFuture.supplyAsync(() -> retrying.accept(key(0), "ann", Map.of()));
+      killWaiter(holder); // killed before its commit: the claim is run again, and waits again
+      Thread.sleep(200);
+      assertThat(accept).isNotDone();
+      holder.rollback();
+    }
+    assertThat(accept.get(60, TimeUnit.SECONDS).done()).isTrue();
     assertThat(runs("t0")).isEqualTo(1);
     assertThat(trail(key(0))).containsExactly("proposed", "accepted", "ran");
   }

@@ -37,8 +37,9 @@ import org.slf4j.Logger;
  *
  * <p>Nothing a model wrote makes it throw, nor does a handler, sink or listener that throws; each
  * call is logged through SLF4J on the adapter's logger: failures (with their cause) at WARN,
- * corrections and proposals at INFO, the rest at DEBUG. Thread-safe as far as the handlers,
- * labeler, sink and listener are.
+ * corrections and proposals at INFO, the rest at DEBUG. A listener that is also a {@link
+ * ToolCallTracer} gets a span for each call, around its judging and its run handler. Thread-safe as
+ * far as the handlers, labeler, sink and listener are.
  *
  * @param <S> the agent's state type
  */
@@ -52,6 +53,7 @@ public final class ToolCallFlow<S> {
   private final Labeler labeler;
   private final Consumer<? super Proposal> proposals;
   private final ToolCallListener listener;
+  private final ToolCallTracer tracer;
   private final ResultWriter results;
   private final Logger log;
   private final Object[] stripes = new Object[STRIPES];
@@ -64,6 +66,7 @@ public final class ToolCallFlow<S> {
     this.labeler = b.labeler;
     this.proposals = b.proposals;
     this.listener = b.listener;
+    this.tracer = b.listener instanceof ToolCallTracer t ? t : ToolCallTracer.NONE;
     this.results = b.results;
     this.log = b.log;
     for (int i = 0; i < STRIPES; i++) {
@@ -109,24 +112,29 @@ public final class ToolCallFlow<S> {
    */
   public Step judge(String name, String arguments) {
     long t0 = System.nanoTime();
+    ToolCallTracer.Span span = start(name);
     LiveActs.Now<S> now = acts.now();
     GuardResult checked = now.guard().check(name, arguments);
     if (checked instanceof GuardResult.Correction c) {
-      return Step.corrected(name, null, c, since(t0));
+      return Step.corrected(name, null, c, since(t0), span);
     }
     Call accepted = ((GuardResult.Accepted) checked).call();
     notify(l -> l.verified(accepted, since(t0)));
     log.debug("agent {}: verified {}", agent, accepted.opcode());
     if (now.paused() != null) {
       // A paused live agent withholds every valid call: proposed, never run.
-      return withheld(name, accepted, now.acts(), now.paused(), t0);
+      trace(() -> span.judged(accepted, false));
+      return withheld(name, accepted, now.acts(), now.paused(), t0, span);
     }
     Plan plan = now.acts().gate(List.of(accepted), ceiling);
     if (!plan.apply().isEmpty()) {
       Call apply = plan.apply().get(0);
-      return new Step(name, null, apply, true, null, null, now.acts(), since(t0));
+      trace(() -> span.judged(apply, true));
+      return new Step(name, null, apply, true, null, null, now.acts(), since(t0), span);
     }
-    return withheld(name, plan.propose().get(0), now.acts(), null, t0);
+    Call propose = plan.propose().get(0);
+    trace(() -> span.judged(propose, false));
+    return withheld(name, propose, now.acts(), null, t0, span);
   }
 
   /**
@@ -146,7 +154,7 @@ public final class ToolCallFlow<S> {
             opcode,
             List.of(ToolReplies.inexactName(given, opcode)),
             "UnknownTool; the name differs from " + opcode + " by surrounding spaces");
-    return Step.corrected(name, null, c, Duration.ZERO);
+    return Step.corrected(name, null, c, Duration.ZERO, start(name));
   }
 
   /**
@@ -178,7 +186,12 @@ public final class ToolCallFlow<S> {
 
   /** A withheld call, anchored on the object it acts on, or settled when that cannot be named. */
   private Step withheld(
-      String name, Call call, ActionSet<S> set, AgentPausedException paused, long t0) {
+      String name,
+      Call call,
+      ActionSet<S> set,
+      AgentPausedException paused,
+      long t0,
+      ToolCallTracer.Span span) {
     String opcode = call.opcode();
     ObjectRef ref;
     try {
@@ -190,7 +203,7 @@ public final class ToolCallFlow<S> {
       // The anchor function failed: the operator's to fix, not the model's.
       ToolCallOutcome failed =
           new ToolCallOutcome.Failed(ToolReplies.notSent(opcode), call, false, e);
-      return new Step(name, failed, call, false, null, null, set, since(t0));
+      return new Step(name, failed, call, false, null, null, set, since(t0), span);
     }
     if (!known(ref)) {
       // Labels come from code, so an object the labeler cannot name is one the model made up.
@@ -199,9 +212,9 @@ public final class ToolCallFlow<S> {
               opcode,
               List.of(ToolReplies.unknownObject(opcode, ref.kind(), ref.id())),
               "UnknownObject; the labeler has no label for " + ref.key());
-      return Step.corrected(name, call, c, since(t0));
+      return Step.corrected(name, call, c, since(t0), span);
     }
-    return new Step(name, null, call, false, ref, paused, set, since(t0));
+    return new Step(name, null, call, false, ref, paused, set, since(t0), span);
   }
 
   /** Carries out one judged call against {@code state}; see {@link #finish(Step, Supplier)}. */
@@ -220,7 +233,7 @@ public final class ToolCallFlow<S> {
   public ToolCallOutcome finish(Step step, Supplier<? extends S> state) {
     Objects.requireNonNull(step, "step");
     if (step.settled != null) {
-      report(step.settled, step.took);
+      report(step.settled, step.took, step.span);
       return step.settled;
     }
     long t0 = System.nanoTime();
@@ -229,13 +242,19 @@ public final class ToolCallFlow<S> {
       s = state.get();
     } catch (RuntimeException e) {
       notify(l -> l.failed(step.call, step.apply, e, since(t0)));
+      String text =
+          step.apply
+              ? ToolReplies.runFailed(step.call.opcode())
+              : ToolReplies.notSent(step.call.opcode());
+      ToolCallOutcome failed = new ToolCallOutcome.Failed(text, step.call, step.apply, e);
+      trace(() -> step.span.ended(failed));
       throw e;
     }
     ToolCallOutcome out;
     synchronized (stripes[Math.floorMod(System.identityHashCode(s), STRIPES)]) {
       out = carryOut(step, s);
     }
-    report(out, since(t0));
+    report(out, since(t0), step.span);
     return out;
   }
 
@@ -260,10 +279,10 @@ public final class ToolCallFlow<S> {
     Call call = step.call;
     Outcome outcome;
     try {
-      outcome = acts.run(set, state, call);
+      outcome = step.span.running(call, () -> acts.run(set, state, call));
     } catch (AgentPausedException e) {
       // The live agent paused between judging and running: withheld, never run.
-      Step again = withheld(step.name, call, set, e, System.nanoTime());
+      Step again = withheld(step.name, call, set, e, System.nanoTime(), step.span);
       return again.settled != null ? again.settled : propose(again, set);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
@@ -333,8 +352,8 @@ public final class ToolCallFlow<S> {
     return new ToolCallOutcome.Proposed(text, call, proposal, paused);
   }
 
-  /** Tells the log and the listener how a call ended. */
-  private void report(ToolCallOutcome out, Duration took) {
+  /** Tells the log, the listener and the call's span how a call ended. */
+  private void report(ToolCallOutcome out, Duration took, ToolCallTracer.Span span) {
     if (out instanceof ToolCallOutcome.Failed f) {
       log.warn("agent {}: {}", agent, f.detail(), f.failure());
     } else if (out instanceof ToolCallOutcome.Ran || out instanceof ToolCallOutcome.Unchanged) {
@@ -343,6 +362,26 @@ public final class ToolCallFlow<S> {
       log.info("agent {}: {}", agent, out.detail());
     }
     notify(l -> out.tell(l, took));
+    trace(() -> span.ended(out));
+  }
+
+  /** The span of a call whose judging starts now; none when the tracer throws. */
+  private ToolCallTracer.Span start(String name) {
+    try {
+      ToolCallTracer.Span span = tracer.start(agent, name);
+      return span == null ? ToolCallTracer.Span.NONE : span;
+    } catch (RuntimeException e) {
+      log.warn("agent {}: the tool call tracer threw; ignored", agent, e);
+      return ToolCallTracer.Span.NONE;
+    }
+  }
+
+  private void trace(Runnable event) {
+    try {
+      event.run();
+    } catch (RuntimeException e) {
+      log.warn("agent {}: the tool call tracer threw; ignored", agent, e);
+    }
   }
 
   private void notify(Consumer<ToolCallListener> event) {
@@ -380,6 +419,7 @@ public final class ToolCallFlow<S> {
     private final AgentPausedException paused;
     private final ActionSet<?> set;
     private final Duration took;
+    private final ToolCallTracer.Span span;
 
     private Step(
         String name,
@@ -389,7 +429,8 @@ public final class ToolCallFlow<S> {
         ObjectRef anchor,
         AgentPausedException paused,
         ActionSet<?> set,
-        Duration took) {
+        Duration took,
+        ToolCallTracer.Span span) {
       this.name = name;
       this.settled = settled;
       this.call = call;
@@ -398,11 +439,13 @@ public final class ToolCallFlow<S> {
       this.paused = paused;
       this.set = set;
       this.took = took;
+      this.span = span;
     }
 
-    private static Step corrected(String name, Call call, GuardResult.Correction c, Duration took) {
+    private static Step corrected(
+        String name, Call call, GuardResult.Correction c, Duration took, ToolCallTracer.Span span) {
       ToolCallOutcome out = new ToolCallOutcome.Corrected(c.message(), c);
-      return new Step(name, out, call, false, null, null, null, took);
+      return new Step(name, out, call, false, null, null, null, took, span);
     }
 
     /** Whether the call was not valid: the model gets a correction. */
@@ -433,7 +476,7 @@ public final class ToolCallFlow<S> {
               tool,
               List.of(ToolReplies.otherCallsInvalid(tool, invalid)),
               "OtherCallsInvalid; " + String.join(", ", invalid));
-      return corrected(name, call, c, took);
+      return corrected(name, call, c, took, span);
     }
   }
 

@@ -16,7 +16,7 @@ import java.time.Duration;
  *
  * <p>Methods are called on the thread that executes the call, possibly several at once; an
  * exception a listener throws is logged and otherwise ignored, so a listener cannot change what the
- * model is told.
+ * model is told. A listener that also implements {@link ToolCallTracer} traces each call too.
  */
 public interface ToolCallListener {
   /**

@@ -4,7 +4,6 @@ import dev.agentkit.LiveAgent;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.BeansException;
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
@@ -15,13 +14,22 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Finds every bean whose class is an {@code @Agent} and registers, beside it, a {@code
- * LiveAgent<S>} bean ({@code <bean>LiveAgent}) and a {@link MeteredAgent MeteredAgent<S>} bean
- * ({@code <bean>MeteredAgent}). Both are eager singletons, so every agent is bound while the
- * context starts, and a refusal stops the start.
+ * LiveAgent<S>} bean ({@code <bean>LiveAgent}), a {@link MeteredAgent MeteredAgent<S>} bean ({@code
+ * <bean>MeteredAgent}) and, when the inbox auto-configuration is on, a {@code ProposalInbox} bean
+ * ({@code <bean>Inbox}). All are eager singletons, so every agent is bound while the context
+ * starts, and a refusal stops the start.
+ *
+ * <p>Each is made by a factory method of a starter bean ({@link AgentBinder#bind}, {@link
+ * AgentBinder#metered}, {@code AgentInboxes.inbox}) from the agent bean's name, so that Spring AOT
+ * can write the definitions as code. In an AOT-processed application the definitions already exist
+ * when this runs again, and are left as they are.
  */
 final class AgentRegistrar implements BeanDefinitionRegistryPostProcessor {
   static final String LIVE_SUFFIX = "LiveAgent";
   static final String METERED_SUFFIX = "MeteredAgent";
+  static final String INBOX_SUFFIX = "Inbox";
+  static final String BINDER = "agentkitBinder";
+  static final String INBOXES = "agentkitInboxes";
 
   @Override
   public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry)
@@ -34,7 +42,7 @@ final class AgentRegistrar implements BeanDefinitionRegistryPostProcessor {
       loader = ClassUtils.getDefaultClassLoader();
     }
     for (Found f : agents(factory, loader)) {
-      register(registry, factory, f);
+      register(registry, f);
     }
   }
 
@@ -59,24 +67,42 @@ final class AgentRegistrar implements BeanDefinitionRegistryPostProcessor {
     return found;
   }
 
-  private static void register(BeanDefinitionRegistry registry, BeanFactory factory, Found f) {
-    String liveName = f.bean() + LIVE_SUFFIX;
-    RootBeanDefinition live = new RootBeanDefinition(LiveAgent.class);
-    live.setTargetType(ResolvableType.forClassWithGenerics(LiveAgent.class, f.wiring().state()));
-    live.setInstanceSupplier(() -> factory.getBean(AgentBinder.class).bind(f.bean(), f.wiring()));
+  private static void register(BeanDefinitionRegistry registry, Found f) {
+    Class<?> state = f.wiring().state();
+    RootBeanDefinition live =
+        made(BINDER, "bind", f.bean(), ResolvableType.forClassWithGenerics(LiveAgent.class, state));
     live.setDependsOn(f.bean());
-    registry.registerBeanDefinition(liveName, live);
-
-    RootBeanDefinition metered = new RootBeanDefinition(MeteredAgent.class);
-    metered.setTargetType(
-        ResolvableType.forClassWithGenerics(MeteredAgent.class, f.wiring().state()));
-    metered.setInstanceSupplier(() -> metered(factory, liveName, f.wiring()));
-    registry.registerBeanDefinition(f.bean() + METERED_SUFFIX, metered);
+    add(registry, f.bean() + LIVE_SUFFIX, live);
+    add(
+        registry,
+        f.bean() + METERED_SUFFIX,
+        made(
+            BINDER,
+            "metered",
+            f.bean(),
+            ResolvableType.forClassWithGenerics(MeteredAgent.class, state)));
+    if (registry.containsBeanDefinition(INBOXES)) {
+      add(registry, f.bean() + INBOX_SUFFIX, made(INBOXES, "inbox", f.bean(), null));
+    }
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static MeteredAgent<?> metered(BeanFactory factory, String liveName, AgentWiring w) {
-    LiveAgent<?> live = factory.getBean(liveName, LiveAgent.class);
-    return new MeteredAgent(w.agentName(), live, factory.getBean(AgentObserver.class));
+  /** A singleton made by {@code factory.method(agentBean)}. */
+  private static RootBeanDefinition made(
+      String factory, String method, String agentBean, ResolvableType type) {
+    RootBeanDefinition d = new RootBeanDefinition();
+    d.setFactoryBeanName(factory);
+    d.setFactoryMethodName(method);
+    d.getConstructorArgumentValues().addIndexedArgumentValue(0, agentBean);
+    if (type != null) {
+      d.setTargetType(type);
+    }
+    return d;
+  }
+
+  /** Registers the definition unless one of that name exists (an AOT-processed context's). */
+  private static void add(BeanDefinitionRegistry registry, String name, RootBeanDefinition d) {
+    if (!registry.containsBeanDefinition(name)) {
+      registry.registerBeanDefinition(name, d);
+    }
   }
 }

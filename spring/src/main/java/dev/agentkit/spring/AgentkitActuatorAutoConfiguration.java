@@ -25,50 +25,68 @@ public class AgentkitActuatorAutoConfiguration {
   /** Created by Spring. */
   public AgentkitActuatorAutoConfiguration() {}
 
-  /** One health indicator per configured contract, under {@code agentkit}. */
+  /**
+   * One health indicator per configured contract, under {@code agentkit}, when the application has
+   * Boot's health module. Nested, so that the condition on the indicator's switch is read only
+   * where its class exists.
+   */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
-  @ConditionalOnEnabledHealthIndicator("agentkit")
-  static class Health {
-    @Bean
-    CompositeHealthContributor agentkitHealthContributor(
-        AgentkitProperties properties, ContractHub hub, BoundAgents bound) {
-      Map<String, HealthContributor> byContract = new LinkedHashMap<>();
-      for (String contract : new TreeSet<>(properties.getContracts().keySet())) {
-        byContract.put(contract, new ContractHealthIndicator(contract, hub, bound));
+  @ConditionalOnClass(
+      name =
+          "org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator")
+  static class HealthModule {
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnEnabledHealthIndicator("agentkit")
+    static class Health {
+      @Bean
+      CompositeHealthContributor agentkitHealthContributor(
+          AgentkitProperties properties, ContractHub hub, BoundAgents bound) {
+        Map<String, HealthContributor> byContract = new LinkedHashMap<>();
+        for (String contract : new TreeSet<>(properties.getContracts().keySet())) {
+          byContract.put(contract, new ContractHealthIndicator(contract, hub, bound));
+        }
+        return CompositeHealthContributor.fromMap(byContract);
       }
-      return CompositeHealthContributor.fromMap(byContract);
     }
   }
 
-  /** The agentkit endpoint. */
+  /** The agentkit endpoint, when the application has Actuator (nested as the health is). */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
-  @ConditionalOnAvailableEndpoint(AgentkitEndpoint.class)
-  static class Endpoint {
-    @Bean
-    AgentkitEndpoint agentkitEndpoint(BoundAgents bound, ContractHub hub) {
-      return new AgentkitEndpoint(bound, hub);
+  @ConditionalOnClass(
+      name =
+          "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint")
+  static class EndpointModule {
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnAvailableEndpoint(AgentkitEndpoint.class)
+    static class Endpoint {
+      @Bean
+      AgentkitEndpoint agentkitEndpoint(BoundAgents bound, ContractHub hub) {
+        return new AgentkitEndpoint(bound, hub);
+      }
     }
   }
 
   /**
    * Masks, in /actuator/env and /actuator/configprops, the value of every property a contract's
-   * credentials.property names, whatever that property is called.
+   * credentials.property names, whatever that property is called. A class of its own, so that an
+   * application without Actuator never meets the SanitizingFunction type.
    */
-  @Bean
+  @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
-  SanitizingFunction agentkitCredentialMask(AgentkitProperties properties) {
-    Set<String> names = new TreeSet<>();
-    properties
-        .getContracts()
-        .values()
-        .forEach(
-            c -> {
-              if (c.getCredentials().getProperty() != null) {
-                names.add(c.getCredentials().getProperty());
-              }
-            });
-    return data -> names.contains(data.getKey()) ? data.withSanitizedValue() : data;
+  static class CredentialMask {
+    @Bean
+    SanitizingFunction agentkitCredentialMask(AgentkitProperties properties) {
+      Set<String> names = new TreeSet<>();
+      properties
+          .getContracts()
+          .values()
+          .forEach(
+              c -> {
+                if (c.getCredentials().getProperty() != null) {
+                  names.add(c.getCredentials().getProperty());
+                }
+              });
+      return data -> names.contains(data.getKey()) ? data.withSanitizedValue() : data;
+    }
   }
 }

@@ -1,9 +1,10 @@
 package dev.agentkit.spring;
 
 import dev.agentkit.LiveAgent;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.LazyInitializationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -12,6 +13,7 @@ import org.springframework.boot.availability.ApplicationAvailability;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.env.Environment;
 
 /**
@@ -22,6 +24,7 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration
 @EnableConfigurationProperties(AgentkitProperties.class)
+@ImportRuntimeHints(AgentkitRuntimeHints.class)
 public class AgentkitAutoConfiguration {
 
   /** Created by Spring. */
@@ -50,6 +53,25 @@ public class AgentkitAutoConfiguration {
     return AgentObserver.NONE;
   }
 
+  /**
+   * The starter's observations, in the application's ObservationRegistry (Boot's, with its meter
+   * and tracing handlers), else in one over the MeterRegistry so the timers still exist, else in
+   * none.
+   */
+  @Bean
+  AgentkitObservations agentkitObservations(
+      ObjectProvider<ObservationRegistry> registries,
+      ObjectProvider<AgentkitObservations.Fallback> fallback,
+      ObjectProvider<AgentkitObservationConvention> conventions) {
+    return new AgentkitObservations(
+        () -> {
+          ObservationRegistry r = registries.getIfAvailable();
+          AgentkitObservations.Fallback f = r == null ? fallback.getIfAvailable() : null;
+          return r != null ? r : f != null ? f.get() : ObservationRegistry.NOOP;
+        },
+        conventions.orderedStream().toList());
+  }
+
   @Bean
   ContractKeeper agentkitContractKeeper() {
     return new ContractKeeper();
@@ -60,9 +82,10 @@ public class AgentkitAutoConfiguration {
       AgentkitProperties properties,
       Environment environment,
       AgentObserver observer,
+      AgentkitObservations observations,
       ContractKeeper keeper) {
     return new ContractHub(
-        properties, environment, System::getenv, observer, Clock.systemUTC(), keeper);
+        properties, environment, System::getenv, observer, observations, Clock.systemUTC(), keeper);
   }
 
   @Bean
@@ -79,18 +102,20 @@ public class AgentkitAutoConfiguration {
     return new AgentReadiness(events, bound, availability);
   }
 
-  @Bean
+  @Bean(AgentRegistrar.BINDER)
   AgentBinder agentkitBinder(
-      BeanFactory beans,
+      ConfigurableListableBeanFactory beans,
       ContractHub contracts,
       BoundAgents bound,
       AgentObserver observer,
+      AgentkitObservations observations,
       ObjectProvider<AgentReadiness> readiness) {
     return new AgentBinder(
         beans,
         contracts,
         bound,
         observer,
+        observations,
         Clock.systemUTC(),
         () -> readiness.ifAvailable(AgentReadiness::update));
   }

@@ -21,4 +21,9 @@ public class AgentkitMetricsAutoConfiguration {
   AgentObserver agentkitMetricsObserver(ObjectProvider<MeterRegistry> registry) {
     return new MicrometerObserver(registry::getIfAvailable);
   }
+
+  @Bean
+  MeteredObservationRegistry agentkitMeteredObservations(ObjectProvider<MeterRegistry> registry) {
+    return new MeteredObservationRegistry(registry::getIfAvailable);
+  }
 }

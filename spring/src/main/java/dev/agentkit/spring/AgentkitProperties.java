@@ -36,6 +36,21 @@ public class AgentkitProperties {
     NONE
   }
 
+  /**
+   * The proposal inbox: one per agent, when agentkit-proposals-jdbc and a DataSource are present.
+   */
+  private Inbox inbox = new Inbox();
+
+  /** The proposal inbox's settings. */
+  public Inbox getInbox() {
+    return inbox;
+  }
+
+  /** Sets the proposal inbox's settings. */
+  public void setInbox(Inbox inbox) {
+    this.inbox = inbox;
+  }
+
   /** What the application's readiness follows; none by default. */
   public Readiness getReadiness() {
     return readiness;
@@ -54,6 +69,119 @@ public class AgentkitProperties {
   /** Sets the contracts, by name. */
   public void setContracts(Map<String, ContractProperties> contracts) {
     this.contracts = contracts;
+  }
+
+  /**
+   * The proposal inbox the starter gives each agent when agentkit-proposals-jdbc and a DataSource
+   * are present: its schema, the sweep that applies deadlines, and how long an op may run.
+   */
+  public static class Inbox {
+    /**
+     * Whether each agent bean gets a ProposalInbox bean, named after it (triageAgentInbox for the
+     * bean triageAgent), when agentkit-proposals-jdbc and a DataSource are present.
+     */
+    private boolean enabled = true;
+
+    /**
+     * How often the inbox's sweep applies the deadlines and expiry policies of pending proposals,
+     * on the application's TaskScheduler (or the starter's own thread); 0 turns the sweep off.
+     */
+    private Duration sweepInterval = Duration.ofMinutes(1);
+
+    /**
+     * How long an op handed to the runner may still be running: settle waits that long, and an
+     * accept in flight longer counts as stranded in health and metrics.
+     */
+    private Duration runTimeout = Duration.ofMinutes(15);
+
+    /**
+     * How the inbox retries a transaction the database failed for a transient reason (a connection
+     * refused or lost, the server shutting down): never blindly after a commit whose
+     * acknowledgement was lost, which it reads back first.
+     */
+    private TransientRetry transientRetry = new TransientRetry();
+
+    /** The transient retry. */
+    public TransientRetry getTransientRetry() {
+      return transientRetry;
+    }
+
+    /** Sets the transient retry. */
+    public void setTransientRetry(TransientRetry transientRetry) {
+      this.transientRetry = transientRetry;
+    }
+
+    /** Whether the inboxes are made. */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /** Sets whether the inboxes are made. */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /** The sweep's interval. */
+    public Duration getSweepInterval() {
+      return sweepInterval;
+    }
+
+    /** Sets the sweep's interval. */
+    public void setSweepInterval(Duration sweepInterval) {
+      this.sweepInterval = sweepInterval;
+    }
+
+    /** The run timeout. */
+    public Duration getRunTimeout() {
+      return runTimeout;
+    }
+
+    /** Sets the run timeout. */
+    public void setRunTimeout(Duration runTimeout) {
+      this.runTimeout = runTimeout;
+    }
+  }
+
+  /** The inbox's retry of transient database failures. */
+  public static class TransientRetry {
+    /** The most attempts of one transaction, the first included, from 1 (no retry) to 100. */
+    private int attempts = 5;
+
+    /** About how long the second attempt waits; each next waits twice as long. */
+    private Duration firstBackoff = Duration.ofMillis(50);
+
+    /** The longest wait between attempts. */
+    private Duration maxBackoff = Duration.ofSeconds(2);
+
+    /** The attempts. */
+    public int getAttempts() {
+      return attempts;
+    }
+
+    /** Sets the attempts. */
+    public void setAttempts(int attempts) {
+      this.attempts = attempts;
+    }
+
+    /** The first wait. */
+    public Duration getFirstBackoff() {
+      return firstBackoff;
+    }
+
+    /** Sets the first wait. */
+    public void setFirstBackoff(Duration firstBackoff) {
+      this.firstBackoff = firstBackoff;
+    }
+
+    /** The longest wait. */
+    public Duration getMaxBackoff() {
+      return maxBackoff;
+    }
+
+    /** Sets the longest wait. */
+    public void setMaxBackoff(Duration maxBackoff) {
+      this.maxBackoff = maxBackoff;
+    }
   }
 
   /** Where one contract comes from, how long it is cached, and what its drift policy is. */

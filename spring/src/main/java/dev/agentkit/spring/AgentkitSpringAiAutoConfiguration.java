@@ -19,7 +19,7 @@ public class AgentkitSpringAiAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  ToolCallMeters agentkitToolCallMeters(AgentObserver observer) {
-    return new ToolCallMeters(observer);
+  ToolCallMeters agentkitToolCallMeters(AgentObserver observer, AgentkitObservations observations) {
+    return new ToolCallMeters(observer, observations);
   }
 }

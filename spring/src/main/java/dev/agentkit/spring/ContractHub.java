@@ -30,6 +30,7 @@ final class ContractHub {
   private final Environment environment;
   private final UnaryOperator<String> getenv;
   private final AgentObserver observer;
+  private final AgentkitObservations observations;
   private final Clock clock;
   private final ContractKeeper keeper;
   private final Map<String, Entry> entries = new TreeMap<>();
@@ -39,12 +40,14 @@ final class ContractHub {
       Environment environment,
       UnaryOperator<String> getenv,
       AgentObserver observer,
+      AgentkitObservations observations,
       Clock clock,
       ContractKeeper keeper) {
     this.properties = properties;
     this.environment = environment;
     this.getenv = getenv;
     this.observer = observer;
+    this.observations = observations;
     this.clock = clock;
     this.keeper = keeper;
   }
@@ -67,7 +70,7 @@ final class ContractHub {
     ContractSettings settings = new ContractSettings(contract, props);
     DriftPolicy policy = settings.policy();
     ObservedSource source =
-        new ObservedSource(contract, settings.source(environment, getenv), observer, clock);
+        new ObservedSource(contract, settings.source(environment, getenv), observations, clock);
     CachedContract cache = settings.cache(source);
     e = new Entry(contract, source, cache, policy);
     entries.put(contract, e);

@@ -6,9 +6,7 @@ import dev.agentkit.source.CachedContract;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -17,35 +15,23 @@ import java.util.function.Supplier;
  * <table>
  *   <caption>Meters</caption>
  *   <tr><th>name</th><th>type</th><th>tags</th></tr>
- *   <tr><td>agentkit.contract.fetches</td><td>timer</td><td>contract, outcome (success, failure)</td></tr>
  *   <tr><td>agentkit.contract.age</td><td>gauge, seconds</td><td>contract</td></tr>
  *   <tr><td>agentkit.contract.stale</td><td>gauge, 1 or 0</td><td>contract</td></tr>
- *   <tr><td>agentkit.verify.rejections</td><td>counter</td><td>agent, kind (the problem's tag)</td></tr>
- *   <tr><td>agentkit.gate.decisions</td><td>counter</td><td>agent, opcode, decision (apply, propose)</td></tr>
- *   <tr><td>agentkit.act.runs</td><td>timer</td><td>agent, opcode, outcome</td></tr>
- *   <tr><td>agentkit.agent.transitions</td><td>counter</td><td>agent, kind (rebound, paused, resumed, source_stale)</td></tr>
+ *   <tr><td>agentkit.verify.rejections</td><td>counter</td><td>agent, agent.class, kind (the problem's tag)</td></tr>
+ *   <tr><td>agentkit.gate.decisions</td><td>counter</td><td>agent, agent.class, opcode, decision (apply, propose)</td></tr>
+ *   <tr><td>agentkit.agent.transitions</td><td>counter</td><td>agent, agent.class, kind (rebound, paused, resumed, source_stale)</td></tr>
  * </table>
  *
- * <p>The registry is looked up at first use, so the observer can exist before it.
+ * <p>The timers of fetches, binds, gate decisions, runs and accepts are the {@link
+ * AgentkitObservation}s'. Every agent meter is tagged {@code agent} with the agent bean's name and
+ * {@code agent.class} with its class. The registry is looked up at first use, so the observer can
+ * exist before it.
  */
 final class MicrometerObserver implements AgentObserver {
   private final Supplier<MeterRegistry> registry;
 
   MicrometerObserver(Supplier<MeterRegistry> registry) {
     this.registry = registry;
-  }
-
-  @Override
-  public void fetched(String contract, long nanos, boolean ok) {
-    MeterRegistry r = registry.get();
-    if (r != null) {
-      Timer.builder("agentkit.contract.fetches")
-          .description("Fetches of a contract from its backend")
-          .tag("contract", contract)
-          .tag("outcome", ok ? "success" : "failure")
-          .register(r)
-          .record(nanos, TimeUnit.NANOSECONDS);
-    }
   }
 
   @Override
@@ -66,44 +52,32 @@ final class MicrometerObserver implements AgentObserver {
   }
 
   @Override
-  public void rejected(String agent, Problem.Kind kind) {
+  public void rejected(AgentId agent, Problem.Kind kind) {
     MeterRegistry r = registry.get();
     if (r != null) {
       Counter.builder("agentkit.verify.rejections")
           .description("Problems verify and gate found in what a model proposed, by problem tag")
-          .tags("agent", agent, "kind", kind.tag())
+          .tags(agent.tags("kind", kind.tag()))
           .register(r)
           .increment();
     }
   }
 
   @Override
-  public void gated(String agent, String opcode, boolean applied) {
+  public void gated(AgentId agent, String opcode, boolean applied) {
     MeterRegistry r = registry.get();
     if (r != null) {
       Counter.builder("agentkit.gate.decisions")
           .description("The gate's decisions: an act applied live, or proposed for a person")
-          .tags("agent", agent, "opcode", opcode, "decision", applied ? "apply" : "propose")
+          .tags(agent.tags("opcode", opcode, "decision", applied ? "apply" : "propose"))
           .register(r)
           .increment();
-    }
-  }
-
-  @Override
-  public void ran(String agent, String opcode, String outcome, long nanos) {
-    MeterRegistry r = registry.get();
-    if (r != null) {
-      Timer.builder("agentkit.act.runs")
-          .description("Runs of an agent's acts")
-          .tags("agent", agent, "opcode", opcode, "outcome", outcome)
-          .register(r)
-          .record(nanos, TimeUnit.NANOSECONDS);
     }
   }
 
   /** Registers the agent's transition counters at zero, so they exist before its first one. */
   @Override
-  public void bound(String agent) {
+  public void bound(AgentId agent) {
     MeterRegistry r = registry.get();
     if (r != null) {
       for (LiveAgent.Kind kind : LiveAgent.Kind.values()) {
@@ -113,17 +87,17 @@ final class MicrometerObserver implements AgentObserver {
   }
 
   @Override
-  public void transition(String agent, LiveAgent.Event event) {
+  public void transition(AgentId agent, LiveAgent.Event event) {
     MeterRegistry r = registry.get();
     if (r != null) {
       transitions(r, agent, event.kind()).increment();
     }
   }
 
-  private static Counter transitions(MeterRegistry r, String agent, LiveAgent.Kind kind) {
+  private static Counter transitions(MeterRegistry r, AgentId agent, LiveAgent.Kind kind) {
     return Counter.builder("agentkit.agent.transitions")
         .description("A live agent's transitions: rebound, paused, resumed, source stale")
-        .tags("agent", agent, "kind", kind.name().toLowerCase(Locale.ROOT))
+        .tags(agent.tags("kind", kind.name().toLowerCase(Locale.ROOT)))
         .register(r);
   }
 

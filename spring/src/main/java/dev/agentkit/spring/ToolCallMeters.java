@@ -21,21 +21,30 @@ import java.util.Objects;
  * it ran (or was to run and would have changed nothing, or failed), {@code propose} when it was
  * withheld (proposed, paused for review, or would have changed nothing, or could not be proposed).
  * A call that was corrected, or held back because another call of its message was not valid, is not
- * a gate decision and is not counted, as a rejected program is not. Thread-safe.
+ * a gate decision and is not counted, as a rejected program is not.
+ *
+ * <p>The listener also traces: each call is an {@link AgentkitObservation#GATE} observation from
+ * its judging to its end (outcome {@code ran}, {@code proposed}, {@code unchanged}, {@code failed}
+ * or {@code corrected}), a child of the observation in scope when it was judged (Spring AI's, or
+ * the request's), and each run an {@link AgentkitObservation#RUN} observation inside it, in scope
+ * while the handler runs. Thread-safe.
  */
 public final class ToolCallMeters {
   private final AgentObserver observer;
+  private final AgentkitObservations observations;
 
-  ToolCallMeters(AgentObserver observer) {
+  ToolCallMeters(AgentObserver observer, AgentkitObservations observations) {
     this.observer = Objects.requireNonNull(observer, "observer");
+    this.observations = Objects.requireNonNull(observations, "observations");
   }
 
   /**
-   * The listener that counts the calls of this agent's callbacks, under the agent's name, as its
-   * {@link MeteredAgent} counts its own uses.
+   * The listener that counts the calls of this agent's callbacks, under the agent bean's name and
+   * class, as its {@link MeteredAgent} counts its own uses.
    */
   public ToolCallListener forAgent(MeteredAgent<?> agent) {
-    return new MeteredToolCalls(Objects.requireNonNull(agent, "agent").name(), observer);
+    Objects.requireNonNull(agent, "agent");
+    return new MeteredToolCalls(agent.id(), agent.live(), observer, observations);
   }
 
   @Override

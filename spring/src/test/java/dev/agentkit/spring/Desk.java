@@ -29,6 +29,11 @@ public final class Desk {
     return projects.getOrDefault(project, "");
   }
 
+  /** Archives a project: what an accepted archive_project does to the backend. */
+  void archive(String project) {
+    projects.put(project, "archived");
+  }
+
   /** A proposal's name for a project this desk has; empty for anything else. */
   Optional<String> label(String kind, String id) {
     return kind.equals("project") && projects.containsKey(id)

@@ -130,7 +130,15 @@ class SpringAiMetersTest {
     Counter c =
         registry
             .find("agentkit.gate.decisions")
-            .tags("agent", "PriorityAgent", "opcode", opcode, "decision", decision)
+            .tags(
+                "agent",
+                "priorityAgent",
+                "agent.class",
+                PriorityAgent.class.getName(),
+                "opcode",
+                opcode,
+                "decision",
+                decision)
             .counter();
     return c == null ? 0 : c.count();
   }

@@ -3,6 +3,7 @@ package dev.agentkit.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.LiveAgent;
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,8 @@ class StarterConditionsTest {
                   AgentkitAutoConfiguration.class,
                   AgentkitMetricsAutoConfiguration.class,
                   AgentkitActuatorAutoConfiguration.class,
-                  AgentkitSpringAiAutoConfiguration.class));
+                  AgentkitSpringAiAutoConfiguration.class,
+                  AgentkitInboxAutoConfiguration.class));
 
   @AfterEach
   void stop() {
@@ -93,5 +95,50 @@ class StarterConditionsTest {
                 assertThat(context).as(hidden).doesNotHaveBean(ToolCallMeters.class);
               });
     }
+  }
+
+  @Test
+  void withAMeterRegistryAndNoObservationRegistryTheObservationsStillMakeTheirTimers() {
+    io.micrometer.core.instrument.simple.SimpleMeterRegistry meters =
+        new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+    runner
+        .withUserConfiguration(WithAgent.class)
+        .withBean(io.micrometer.core.instrument.MeterRegistry.class, () -> meters)
+        .withPropertyValues("agentkit.contracts.taskboard.url=" + backend.url())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context)
+                  .doesNotHaveBean(io.micrometer.observation.ObservationRegistry.class);
+              assertThat(meters.get("agentkit.agent.binds").tag("outcome", "bound").timer().count())
+                  .isEqualTo(1);
+              assertThat(
+                      meters
+                          .get("agentkit.contract.fetches")
+                          .tags("contract", "taskboard", "outcome", "success")
+                          .timer()
+                          .count())
+                  .isEqualTo(1);
+            });
+  }
+
+  @Test
+  void anApplicationWithoutActuatorOrMicrometerStartsBindsAndMakesTheInbox() {
+    runner
+        .withUserConfiguration(WithAgent.class)
+        .withBean(javax.sql.DataSource.class, () -> EmbeddedPostgresServer.freshDatabase("bare"))
+        .withClassLoader(
+            new FilteredClassLoader(
+                "org.springframework.boot.actuate",
+                "org.springframework.boot.health",
+                "io.micrometer.core"))
+        .withPropertyValues("agentkit.contracts.taskboard.url=" + backend.url())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBeanNamesForType(LiveAgent.class)).hasSize(1);
+              assertThat(context.getBeanNamesForType(dev.agentkit.inbox.ProposalInbox.class))
+                  .hasSize(1);
+            });
   }
 }

@@ -4,6 +4,8 @@ import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
 import dev.agentkit.examples.TriageAgent;
+import dev.agentkit.inbox.OpRunner;
+import dev.agentkit.inbox.ProposalInbox;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.spring.MeteredAgent;
 import dev.agentkit.spring.ToolCallMeters;
@@ -12,7 +14,9 @@ import dev.agentkit.springai.AgentkitToolCallingManager;
 import dev.agentkit.springai.StateResolver;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
@@ -27,26 +31,46 @@ import org.springframework.context.annotation.Bean;
  * {@code application.properties}) and refuses to start on breaking drift; the agent's tools are
  * offered to a Spring AI {@link ChatClient}, whose model here is {@link ScriptedChatModel} (no
  * network). The callbacks' listener is the starter's {@link ToolCallMeters}, so each call the model
- * makes counts in {@code agentkit.gate.decisions}. Actuator serves health, the {@code agentkit}
- * endpoint and the metrics.
+ * makes counts in {@code agentkit.gate.decisions}. A withheld call's proposal goes to the agent's
+ * inbox, the {@code ProposalInbox} bean the starter makes on the application's DataSource (an
+ * in-memory H2 unless {@code spring.datasource.url} names another), where a person accepts it over
+ * HTTP ({@link ProposalsController}) and {@link #triageAgentOpRunner} applies it. Actuator serves
+ * health, the {@code agentkit} endpoint and the metrics.
  *
  * <p>{@code taskboard.url} is the backend's base URL; {@link #main} starts an embedded backend when
- * it is not given.
+ * it is not given. {@link McpConfiguration} serves the agent over MCP at {@code /mcp}, behind a
+ * bearer-token filter chain.
  */
 @SpringBootApplication
 public class TaskboardApplication {
   /** The highest rung the agent's tools use: reversible acts run, the rest are proposed. */
   static final AutonomyRung CEILING = AutonomyRung.AUTO;
 
-  /** Starts the service; without {@code --taskboard.url=…} against an embedded backend. */
-  public static void main(String[] args) throws IOException {
+  /**
+   * Starts the service; without {@code --taskboard.url=…} against an embedded backend, and without
+   * a JWT key for {@code /mcp} ({@code --spring.security.oauth2.resourceserver.jwt.…}) with a demo
+   * key, printing a bearer token for an MCP client.
+   */
+  public static void main(String[] args) throws Exception {
     SpringApplication app = new SpringApplication(TaskboardApplication.class);
+    Map<String, Object> defaults = new HashMap<>();
     if (Arrays.stream(args).noneMatch(a -> a.startsWith("--taskboard.url="))) {
       TaskboardBackend backend = TaskboardBackend.start();
-      app.setDefaultProperties(Map.of("taskboard.url", backend.baseUri().toString()));
+      defaults.put("taskboard.url", backend.baseUri().toString());
     }
+    if (Arrays.stream(args).noneMatch(a -> a.startsWith("--" + JWT))) {
+      DemoKey key = DemoKey.create();
+      defaults.put(JWT + "public-key-location", key.publicKeyLocation());
+      System.out.println(
+          "MCP at /mcp; demo bearer token (valid for a day): "
+              + key.token("demo", Duration.ofDays(1)));
+    }
+    app.setDefaultProperties(defaults);
     app.run(args);
   }
+
+  /** The resource server's JWT settings, which name the key /mcp's tokens are checked against. */
+  static final String JWT = "spring.security.oauth2.resourceserver.jwt.";
 
   @Bean
   TriageAgent triageAgent() {
@@ -58,9 +82,10 @@ public class TaskboardApplication {
     return Board.connect(base);
   }
 
+  /** Applies an op a person accepted in the agent's inbox, through the backend's client. */
   @Bean
-  ProposalDesk proposalDesk() {
-    return new ProposalDesk();
+  OpRunner triageAgentOpRunner(Board board) {
+    return board::apply;
   }
 
   @Bean
@@ -70,8 +95,8 @@ public class TaskboardApplication {
 
   @Bean
   AgentkitToolCallbacks<Board> triageTools(
-      MeteredAgent<Board> agent, ToolCallMeters meters, Board board, ProposalDesk desk) {
-    return AgentkitToolCallbacks.builder(agent.live(), "triage")
+      MeteredAgent<Board> agent, ToolCallMeters meters, Board board, ProposalInbox inbox) {
+    return AgentkitToolCallbacks.builder(agent.live(), agent.name())
         .ceiling(CEILING)
         .anchor(
             call -> {
@@ -79,7 +104,7 @@ public class TaskboardApplication {
               return ObjectRef.of(kind, call.arg(kind + "_id"));
             })
         .labeler(board.labeler())
-        .proposals(desk::add)
+        .proposals(new InboxSink(inbox, agent.live(), board))
         .state(StateResolver.of(board))
         .listener(meters.forAgent(agent))
         .build();

@@ -34,7 +34,10 @@ class BreakingChangeTest {
                       .properties(
                           "server.port=0",
                           "spring.main.banner-mode=off",
-                          "taskboard.url=" + backend.baseUri())
+                          "taskboard.url=" + backend.baseUri(),
+                          TaskboardApplication.JWT
+                              + "public-key-location="
+                              + DemoKey.create().publicKeyLocation())
                       .run());
 
       assertThat(failure).isNotNull();

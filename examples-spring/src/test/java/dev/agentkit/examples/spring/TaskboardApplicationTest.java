@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentkit.examples.Board;
 import dev.agentkit.examples.TaskboardBackend;
+import dev.agentkit.examples.TriageAgent;
+import dev.agentkit.inbox.ProposalInbox;
+import dev.agentkit.inbox.ProposalState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -25,8 +28,10 @@ import org.springframework.test.context.DynamicPropertySource;
  * The application started on a random port against the real embedded task-board backend over HTTP:
  * it binds the agent and serves health UP; a scripted conversation ({@code POST /triage}, through
  * the Spring AI {@code ChatClient}) corrects a fabricated value, runs the reversible calls on the
- * backend, proposes the irreversible one, and the gate's decisions show in Actuator's metrics,
- * counted once per call by the starter's {@code ToolCallMeters} listener. One context.
+ * backend, proposes the irreversible one to the agent's inbox (H2, the application's default), and
+ * the gate's decisions show in Actuator's metrics, counted once per call by the starter's {@code
+ * ToolCallMeters} listener; a person then accepts the proposal over HTTP and the op runner bean
+ * archives the project on the backend. One context.
  */
 @SpringBootTest(
     classes = TaskboardApplication.class,
@@ -35,15 +40,18 @@ class TaskboardApplicationTest {
   static final TaskboardBackend backend = start();
   static final ObjectMapper JSON = new ObjectMapper();
   static final HttpClient http = HttpClient.newHttpClient();
+  static final String ARCHIVE_P2 = "triageAgent:project:p2:archive_project";
 
   @LocalServerPort int port;
   @Autowired ScriptedChatModel model;
-  @Autowired ProposalDesk desk;
+  @Autowired ProposalInbox inbox;
   @Autowired Board board;
 
   @DynamicPropertySource
-  static void backendUrl(DynamicPropertyRegistry registry) {
+  static void backendUrl(DynamicPropertyRegistry registry) throws Exception {
     registry.add("taskboard.url", () -> backend.baseUri().toString());
+    DemoKey key = DemoKey.create();
+    registry.add(TaskboardApplication.JWT + "public-key-location", key::publicKeyLocation);
   }
 
   @AfterAll
@@ -66,13 +74,14 @@ class TaskboardApplicationTest {
   }
 
   @Test
-  void theConversationIsCorrectedRunAndProposedAndTheGateDecisionsAreMetered() throws Exception {
+  void theConversationIsCorrectedRunAndProposedAndAPersonAcceptsTheProposalOverHttp()
+      throws Exception {
     JsonNode triage = post("/triage");
 
     assertThat(triage.path("answer").asText()).isEqualTo(ScriptedChatModel.DONE);
     assertThat(triage.path("proposals")).hasSize(1);
     assertThat(triage.path("proposals").get(0).path("askKey").asText())
-        .isEqualTo("triage:project:p2:archive_project");
+        .isEqualTo("triageAgent:project:p2:archive_project");
     assertThat(triage.path("proposals").get(0).path("question").asText())
         .isEqualTo("Archive Legacy site (the legacy site is retired)? It cannot be undone.");
     assertThat(model.answers())
@@ -93,12 +102,13 @@ class TaskboardApplicationTest {
     assertThat(board.task("t1").orElseThrow().priority()).isEqualTo("high");
     assertThat(board.task("t1").orElseThrow().dueDate()).isEqualTo("2026-04-03");
     assertThat(board.project("p2").orElseThrow().state()).isNotEqualTo("archived");
-    assertThat(desk.pending())
-        .singleElement()
-        .satisfies(p -> assertThat(p.askKey()).isEqualTo("triage:project:p2:archive_project"));
+    assertThat(inbox.get(ARCHIVE_P2).orElseThrow().state()).isEqualTo(ProposalState.PENDING);
+    assertThat(get("/proposals").get(0).path("askKey").asText()).isEqualTo(ARCHIVE_P2);
 
     // Counted by the callbacks' listener, once per call: the corrected message counts nothing.
-    assertThat(count("agentkit.gate.decisions", "agent:TriageAgent")).isEqualTo(3.0);
+    assertThat(count("agentkit.gate.decisions", "agent:triageAgent")).isEqualTo(3.0);
+    assertThat(count("agentkit.gate.decisions", "agent.class:" + TriageAgent.class.getName()))
+        .isEqualTo(3.0);
     assertThat(count("agentkit.gate.decisions", "decision:apply")).isEqualTo(2.0);
     assertThat(count("agentkit.gate.decisions", "decision:propose")).isEqualTo(1.0);
     assertThat(count("agentkit.gate.decisions", "opcode:set_task_priority", "decision:apply"))
@@ -107,6 +117,37 @@ class TaskboardApplicationTest {
         .isEqualTo(1.0);
     assertThat(count("agentkit.gate.decisions", "opcode:archive_project", "decision:propose"))
         .isEqualTo(1.0);
+
+    // A person accepts the proposal over HTTP: the op runner bean archives the project, once.
+    HttpResponse<String> accepted = decide(ARCHIVE_P2, "accept", "{\"by\": \"ann\"}");
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+    JsonNode decided = JSON.readTree(accepted.body());
+    assertThat(decided.path("state").asText()).isEqualTo("done");
+    assertThat(decided.path("outcomes").get(0).asText()).isEqualTo("archive_project: done");
+    board.refresh();
+    assertThat(board.project("p2").orElseThrow().state()).isEqualTo("archived");
+    assertThat(get("/proposals")).isEmpty();
+
+    HttpResponse<String> again = decide(ARCHIVE_P2, "accept", "{\"by\": \"bob\"}");
+    assertThat(again.statusCode()).isEqualTo(409);
+    assertThat(JSON.readTree(again.body()).path("title").asText()).isEqualTo("InboxNotPending");
+    assertThat(JSON.readTree(again.body()).path("detail").asText())
+        .startsWith(
+            "[InboxNotPending] the proposal \"triageAgent:project:p2:archive_project\" is done by"
+                + " ann");
+    HttpResponse<String> unknown =
+        decide("triageAgent:project:p9:archive_project", "decline", "{\"by\": \"ann\"}");
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(JSON.readTree(unknown.body()).path("title").asText()).isEqualTo("InboxNotFound");
+  }
+
+  private HttpResponse<String> decide(String key, String how, String body) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(uri("/proposals/" + key + "/" + how))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   /** The COUNT of a meter with these tags, from /actuator/metrics. */
