@@ -100,12 +100,7 @@ final class AgentInboxes {
     try {
       apply.run();
     } catch (InboxException e) {
-      throw new AgentkitStartupException(
-          "[AgentkitBadProperty] agentkit.inbox."
-              + property
-              + " is not a setting the inbox takes: "
-              + e.getMessage(),
-          "Correct agentkit.inbox." + property + " as the sentence says.");
+      throw StarterMessage.BAD_INBOX_PROPERTY.failure(property, e.getMessage(), property);
     }
   }
 

@@ -124,13 +124,6 @@ record AgentWiring(Class<?> type, WiringStamp stamp, Method live, Class<?> state
   }
 
   private static AgentkitStartupException noWiring(Class<?> type, String why) {
-    return new AgentkitStartupException(
-        "[AgentkitNoWiring] "
-            + type.getName()
-            + " is an @Agent, but "
-            + why
-            + ", so the starter cannot bind it",
-        "Rebuild the application with the agentkit processor of the same version as the starter"
-            + " (clean, then compile), so its wiring is generated again.");
+    return StarterMessage.NO_WIRING.failure(type.getName(), why);
   }
 }

@@ -2,6 +2,7 @@ package dev.agentkit.spring;
 
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.Choices;
+import dev.agentkit.internal.text.Names;
 import dev.agentkit.source.CachedContract;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -91,27 +92,19 @@ final class ContractHub {
 
   private AgentkitStartupException notConfigured(String contract, String agent) {
     List<String> configured = new ArrayList<>(new TreeMap<>(properties.getContracts()).keySet());
-    String near = Typos.nearest(contract, configured);
+    String near = Names.nearest(contract, configured);
     String have =
         configured.isEmpty()
             ? "no agentkit.contracts entry is configured"
             : "the configured contracts are "
                 + Choices.listing(contract, configured)
                 + (near == null ? "" : "; did you mean \"" + near + "\"?");
-    return new AgentkitStartupException(
-        "[AgentkitContractNotConfigured] "
-            + agent
-            + " is compiled against contract "
-            + contract
-            + ", but "
-            + ContractSettings.property(contract, "")
-            + " is not configured ("
-            + have
-            + ")",
-        "Set "
-            + ContractSettings.property(contract, "url")
-            + " to the URL its backend serves the contract at (or "
-            + ContractSettings.property(contract, "openapi")
-            + " to its OpenAPI document).");
+    return StarterMessage.CONTRACT_NOT_CONFIGURED.failure(
+        agent,
+        contract,
+        ContractSettings.property(contract, ""),
+        have,
+        ContractSettings.property(contract, "url"),
+        ContractSettings.property(contract, "openapi"));
   }
 }

@@ -2,6 +2,7 @@ package dev.agentkit.spring;
 
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.drift.DriftRule;
+import dev.agentkit.internal.text.Names;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.HttpContractSource;
@@ -59,25 +60,16 @@ final class ContractSettings {
     Optional<String> credential = credential(environment, getenv);
     String header = props.getCredentials().getHeader();
     if (props.getUrl() == null && props.getOpenapi() == null) {
-      throw bad(
-          "AgentkitContractSource",
-          property("") + " names no source",
-          "set "
-              + property("url")
-              + " to the URL the backend serves its contract at, or "
-              + property("openapi")
-              + " to its OpenAPI document");
+      throw StarterMessage.CONTRACT_NO_SOURCE.failure(
+          property(""), property("url"), property("openapi"));
     }
     if (props.getUrl() != null && props.getOpenapi() != null) {
-      throw bad(
-          "AgentkitContractSource",
-          property("") + " gives both url and openapi",
-          "keep the one the backend serves its contract at");
+      throw StarterMessage.CONTRACT_TWO_SOURCES.failure(property(""));
     }
     try {
       return props.getUrl() != null ? http(header, credential) : openApi(header, credential);
     } catch (IllegalArgumentException e) {
-      throw bad("AgentkitBadProperty", property("") + ": " + e.getMessage(), "correct it");
+      throw StarterMessage.BAD_SOURCE_PROPERTY.failure(property(""), e.getMessage());
     }
   }
 
@@ -94,12 +86,7 @@ final class ContractSettings {
 
   private ContractSource openApi(String header, Optional<String> credential) {
     if (!ClassUtils.isPresent(OPENAPI_SOURCE, loader)) {
-      throw bad(
-          "AgentkitOpenApiMissing",
-          property("openapi") + " is set, but agentkit-openapi is not on the classpath",
-          "add the dependency dev.agentkit:agentkit-openapi, or set "
-              + property("url")
-              + " to the backend's native contract instead");
+      throw StarterMessage.OPENAPI_MISSING.failure(property("openapi"), property("url"));
     }
     return OpenApiSources.source(
         name,
@@ -118,19 +105,15 @@ final class ContractSettings {
     for (Map.Entry<String, Integer> e : limits.entrySet()) {
       String name = e.getKey();
       if (!OPENAPI_LIMITS.contains(name)) {
-        String near = Typos.nearest(name, OPENAPI_LIMITS);
-        throw bad(
-            "AgentkitBadProperty",
-            property("openapi-limits." + name) + " is not a limit of the OpenAPI source",
-            (near == null ? "" : "did you mean " + near + "? ")
-                + "the limits are "
-                + String.join(", ", OPENAPI_LIMITS));
+        String near = Names.nearest(name, OPENAPI_LIMITS);
+        throw StarterMessage.UNKNOWN_OPENAPI_LIMIT.failure(
+            property("openapi-limits." + name),
+            near == null ? "" : "did you mean " + near + "? ",
+            String.join(", ", OPENAPI_LIMITS));
       }
       if (e.getValue() == null || e.getValue() <= 0) {
-        throw bad(
-            "AgentkitBadProperty",
-            property("openapi-limits." + name) + " is " + e.getValue(),
-            "give a positive number, or leave it out for the default");
+        throw StarterMessage.OPENAPI_LIMIT_NOT_POSITIVE.failure(
+            property("openapi-limits." + name), e.getValue());
       }
     }
     return limits;
@@ -138,10 +121,8 @@ final class ContractSettings {
 
   private int maxDocumentBytes() {
     if (props.getMaxDocumentBytes() <= 0) {
-      throw bad(
-          "AgentkitBadProperty",
-          property("max-document-bytes") + " is " + props.getMaxDocumentBytes(),
-          "give a positive number of bytes (the default is 16777216, 16 MiB)");
+      throw StarterMessage.MAX_DOCUMENT_BYTES_NOT_POSITIVE.failure(
+          property("max-document-bytes"), props.getMaxDocumentBytes());
     }
     return props.getMaxDocumentBytes();
   }
@@ -198,10 +179,8 @@ final class ContractSettings {
           .maxStaleness(duration("max-staleness", props.getMaxStaleness()))
           .build();
     } catch (IllegalStateException e) {
-      throw bad(
-          "AgentkitBadProperty",
-          property("") + ": " + e.getMessage(),
-          "correct " + property("ttl") + " or " + property("max-staleness"));
+      throw StarterMessage.BAD_CACHE_PROPERTY.failure(
+          property(""), e.getMessage(), property("ttl"), property("max-staleness"));
     }
   }
 
@@ -226,25 +205,15 @@ final class ContractSettings {
     missing.put("expires", ack.getExpires() == null);
     for (Map.Entry<String, Boolean> field : missing.entrySet()) {
       if (field.getValue()) {
-        throw bad(
-            "AgentkitAcknowledgementIncomplete",
-            property(key)
-                + " has no "
-                + field.getKey()
-                + "; an acknowledgement names a drift rule, a target and the last day it holds",
-            "set "
-                + property(key + "." + field.getKey())
-                + ", as the failure analysis of the drift prints it");
+        throw StarterMessage.ACKNOWLEDGEMENT_INCOMPLETE.failure(
+            property(key), field.getKey(), property(key + "." + field.getKey()));
       }
     }
     DriftRule rule;
     try {
       rule = DriftRule.ofId(ack.getRule().trim());
     } catch (IllegalArgumentException e) {
-      throw bad(
-          "AgentkitBadDriftRule",
-          property(key + ".rule") + ": " + e.getMessage(),
-          "use the rule id the drift report prints");
+      throw StarterMessage.BAD_DRIFT_RULE.failure(property(key + ".rule"), e.getMessage());
     }
     return policy.acknowledge(
         rule,
@@ -258,62 +227,35 @@ final class ContractSettings {
     boolean fromEnv = !blank(c.getEnv());
     boolean fromProperty = !blank(c.getProperty());
     if (fromEnv && fromProperty) {
-      throw bad(
-          "AgentkitCredentialConflict",
-          property("credentials")
-              + " names both an environment variable (env) and a property"
-              + " (property)",
-          "keep the one that holds the credential");
+      throw StarterMessage.CREDENTIAL_CONFLICT.failure(property("credentials"));
     }
     if (!fromEnv && !fromProperty) {
       return Optional.empty();
     }
     if (blank(c.getHeader())) {
-      throw bad(
-          "AgentkitBadProperty",
-          property("credentials.header") + " is blank, so the credential has no header to go in",
-          "name the header, such as Authorization");
+      throw StarterMessage.CREDENTIAL_HEADER_BLANK.failure(property("credentials.header"));
     }
     String where = fromEnv ? "environment variable " + c.getEnv() : "property " + c.getProperty();
     String value =
         fromEnv ? getenv.apply(c.getEnv().trim()) : environment.getProperty(c.getProperty().trim());
     if (blank(value)) {
-      throw bad(
-          "AgentkitCredentialMissing",
-          property(fromEnv ? "credentials.env" : "credentials.property")
-              + " names "
-              + where
-              + ", which is not set or is blank, so the contract cannot be fetched with its"
-              + " credential",
-          "set "
-              + where
-              + " where the application runs, or remove "
-              + property("credentials")
-              + " if the backend needs no credential");
+      throw StarterMessage.CREDENTIAL_MISSING.failure(
+          property(fromEnv ? "credentials.env" : "credentials.property"),
+          where,
+          where,
+          property("credentials"));
     }
     return Optional.of((c.getPrefix() == null ? "" : c.getPrefix()) + value);
   }
 
   private Duration duration(String key, Duration d) {
     if (d == null) {
-      throw bad(
-          "AgentkitBadProperty",
-          property(key) + " is empty",
-          "give a duration, such as 10s or 5m, or remove it to use the default");
+      throw StarterMessage.DURATION_EMPTY.failure(property(key));
     }
     return d;
   }
 
   private static boolean blank(String s) {
     return s == null || s.isBlank();
-  }
-
-  private static AgentkitStartupException bad(String tag, String what, String fix) {
-    return new AgentkitStartupException(
-        "[" + tag + "] " + what + "; " + fix, capitalised(fix) + ".");
-  }
-
-  private static String capitalised(String s) {
-    return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
   }
 }

@@ -18,9 +18,8 @@ final class StartupRefusal {
   /** The live contract drifted in a way the policy rejects. */
   static AgentkitStartupException drift(
       String bean, AgentWiring wiring, ContractHub.Entry entry, DriftException e, LocalDate today) {
-    String description =
-        headline(bean, wiring, entry)
-            + e.getMessage()
+    String details =
+        e.getMessage()
             + "\nThe whole drift report, against the snapshot "
             + wiring.stamp().digest()
             + ":\n"
@@ -42,7 +41,7 @@ final class StartupRefusal {
           .append(line(entry.name(), key + ".expires", "<last day, YYYY-MM-DD>"))
           .append(line(entry.name(), key + ".reason", "<why it is safe until then>"));
     }
-    return new AgentkitStartupException(description, action.toString(), e);
+    return refused(bean, wiring, entry, details, action.toString(), e);
   }
 
   /** The contract could not be had, or the acts do not bind to it. */
@@ -68,20 +67,24 @@ final class StartupRefusal {
                 + " and fix the agent; or point "
                 + ContractSettings.property(name, "")
                 + " at the backend the agent was written for.";
-    return new AgentkitStartupException(
-        headline(bean, wiring, entry) + ContractSettings.hints(name, e.getMessage()), action, e);
+    return refused(bean, wiring, entry, ContractSettings.hints(name, e.getMessage()), action, e);
   }
 
-  private static String headline(String bean, AgentWiring wiring, ContractHub.Entry entry) {
-    return "[AgentkitStartupRefused] bean '"
-        + bean
-        + "' ("
-        + wiring.type().getName()
-        + ") was not bound against contract "
-        + entry.name()
-        + " from "
-        + entry.cache().describe()
-        + ", so the application does not start:\n";
+  private static AgentkitStartupException refused(
+      String bean,
+      AgentWiring wiring,
+      ContractHub.Entry entry,
+      String details,
+      String action,
+      Exception cause) {
+    return StarterMessage.STARTUP_REFUSED.failure(
+        cause,
+        bean,
+        wiring.type().getName(),
+        entry.name(),
+        entry.cache().describe(),
+        details,
+        action);
   }
 
   private static String line(String contract, String key, String value) {
