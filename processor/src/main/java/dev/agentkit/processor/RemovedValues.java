@@ -48,6 +48,9 @@ import java.util.Set;
  * scope declared with the view's type (or initialised with a {@code new View(call)}). A name the
  * file does not take from the wiring is never matched, so a class of the user's that shares an
  * enum's name is left alone.
+ *
+ * <p>The same scan tells which of the contract's enum values the agent's code names ({@link
+ * Scan#named}), for the agent's uses manifest.
  */
 final class RemovedValues {
   /**
@@ -77,22 +80,64 @@ final class RemovedValues {
     }
   }
 
-  /**
-   * Every reference, in the units given, to a constant the model's enums do not have.
-   *
-   * @param previous the constants of each enum of the previous wiring, by binary name, as its stamp
-   *     recorded them; empty when there is no previous stamp
-   */
-  static List<Found> find(
-      WiringModel m, List<CompilationUnitTree> units, Map<String, List<String>> previous) {
-    RemovedValues finder = new RemovedValues(m, previous);
-    List<Found> out = new ArrayList<>();
+  /** One reference to a constant of a view's enum, which the enum may or may not have. */
+  private record Ref(EnumRef e, String constant, TreePath path) {}
+
+  /** Every reference the units make to a constant of the model's enums, in source order. */
+  static Scan scan(WiringModel m, List<CompilationUnitTree> units) {
+    RemovedValues finder = new RemovedValues(m, Map.of());
+    List<Ref> out = new ArrayList<>();
     if (finder.hasEnums()) {
       for (CompilationUnitTree unit : units) {
         finder.new InUnit(unit).scan(new TreePath(unit), out);
       }
     }
-    return out;
+    return new Scan(m, out);
+  }
+
+  /** The references one scan found, read two ways. */
+  static final class Scan {
+    private final WiringModel model;
+    private final List<Ref> refs;
+
+    private Scan(WiringModel model, List<Ref> refs) {
+      this.model = model;
+      this.refs = List.copyOf(refs);
+    }
+
+    /**
+     * The references to constants the enums lack, each with its error.
+     *
+     * @param previous the constants of each enum of the previous wiring, by binary name, as its
+     *     stamp recorded them; empty when there is no previous stamp
+     */
+    List<Found> lacking(Map<String, List<String>> previous) {
+      RemovedValues words = new RemovedValues(model, previous);
+      List<Found> out = new ArrayList<>();
+      for (Ref r : refs) {
+        if (missing(r.e(), r.constant())) {
+          out.add(new Found(r.path(), words.message(r.e(), r.constant())));
+        }
+      }
+      return out;
+    }
+
+    /**
+     * The contract's values the code names through constants the enums have, by opcode, then by
+     * operand: what the agent's code needs of each enum ({@code UNRECOGNISED} names none).
+     */
+    Map<String, Map<String, Set<String>>> named() {
+      Map<String, Map<String, Set<String>>> out = new java.util.TreeMap<>();
+      for (Ref r : refs) {
+        int i = r.e().operand().enumConstants().indexOf(r.constant());
+        if (i >= 0) {
+          out.computeIfAbsent(r.e().view().act().opcode(), k -> new java.util.TreeMap<>())
+              .computeIfAbsent(r.e().operand().operand().name(), k -> new java.util.TreeSet<>())
+              .add(r.e().operand().operand().enumValues().get(i));
+        }
+      }
+      return out;
+    }
   }
 
   private boolean hasEnums() {
@@ -158,7 +203,7 @@ final class RemovedValues {
   }
 
   /** The names one file takes from the wiring, and the scan of that file. */
-  private final class InUnit extends TreePathScanner<Void, List<Found>> {
+  private final class InUnit extends TreePathScanner<Void, List<Ref>> {
     private boolean wiringInScope;
     private final Set<String> viewsImported = new HashSet<>();
     private final Map<String, EnumRef> enumsImported = new HashMap<>();
@@ -198,36 +243,32 @@ final class RemovedValues {
     }
 
     @Override
-    public Void visitMemberSelect(MemberSelectTree node, List<Found> out) {
+    public Void visitMemberSelect(MemberSelectTree node, List<Ref> out) {
       String constant = node.getIdentifier().toString();
       EnumRef e = enumOf(node.getExpression());
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       boolean called =
           parent instanceof MethodInvocationTree call && call.getMethodSelect() == node;
-      if (e != null
-          && !called
-          && !constant.equals("class")
-          && !constant.equals("*")
-          && missing(e, constant)) {
-        out.add(new Found(getCurrentPath(), message(e, constant)));
+      if (e != null && !called && !constant.equals("class") && !constant.equals("*")) {
+        out.add(new Ref(e, constant, getCurrentPath()));
       }
       return super.visitMemberSelect(node, out);
     }
 
     @Override
-    public Void visitSwitch(SwitchTree node, List<Found> out) {
+    public Void visitSwitch(SwitchTree node, List<Ref> out) {
       cases(node.getExpression(), node.getCases(), out);
       return super.visitSwitch(node, out);
     }
 
     @Override
-    public Void visitSwitchExpression(SwitchExpressionTree node, List<Found> out) {
+    public Void visitSwitchExpression(SwitchExpressionTree node, List<Ref> out) {
       cases(node.getExpression(), node.getCases(), out);
       return super.visitSwitchExpression(node, out);
     }
 
     /** The {@code case C} labels of a switch on a view's enum accessor that the enum lacks. */
-    private void cases(ExpressionTree selector, List<? extends CaseTree> cases, List<Found> out) {
+    private void cases(ExpressionTree selector, List<? extends CaseTree> cases, List<Ref> out) {
       EnumRef e = accessed(unwrap(selector));
       if (e == null) {
         return;
@@ -235,9 +276,9 @@ final class RemovedValues {
       TreePath switchPath = getCurrentPath();
       for (CaseTree c : cases) {
         for (ExpressionTree label : c.getExpressions()) {
-          if (label instanceof IdentifierTree id && missing(e, id.getName().toString())) {
+          if (label instanceof IdentifierTree id) {
             TreePath at = new TreePath(new TreePath(switchPath, c), label);
-            out.add(new Found(at, message(e, id.getName().toString())));
+            out.add(new Ref(e, id.getName().toString(), at));
           }
         }
       }
