@@ -61,8 +61,28 @@ final class RemovedValues {
    */
   record Found(TreePath path, String message) {}
 
-  /** An enum of one view. */
-  private record EnumRef(View view, OperandView operand) {}
+  /**
+   * An enum of one view: an enum operand's, or one nested in a tree operand (only ever named, never
+   * refused here: javac reports a constant such an enum lacks).
+   */
+  private record EnumRef(View view, OperandView operand, TreeLayout.EnumType nested) {
+    EnumRef(View view, OperandView operand) {
+      this(view, operand, null);
+    }
+
+    List<String> constants() {
+      return operand != null ? operand.enumConstants() : nested.constants();
+    }
+
+    List<String> values() {
+      return operand != null ? operand.operand().enumValues() : nested.values();
+    }
+
+    /** The operand's name, or the nested enum's path in the op ({@code checklist[].state}). */
+    String key() {
+      return operand != null ? operand.operand().name() : nested.path();
+    }
+  }
 
   private final String wiring;
   private final String packageName;
@@ -115,7 +135,7 @@ final class RemovedValues {
       RemovedValues words = new RemovedValues(model, previous);
       List<Found> out = new ArrayList<>();
       for (Ref r : refs) {
-        if (missing(r.e(), r.constant())) {
+        if (r.e().operand() != null && missing(r.e(), r.constant())) {
           out.add(new Found(r.path(), words.message(r.e(), r.constant())));
         }
       }
@@ -124,16 +144,17 @@ final class RemovedValues {
 
     /**
      * The contract's values the code names through constants the enums have, by opcode, then by
-     * operand: what the agent's code needs of each enum ({@code UNRECOGNISED} names none).
+     * operand (or a nested enum's path): what the agent's code needs of each enum ({@code
+     * UNRECOGNISED} names none).
      */
     Map<String, Map<String, Set<String>>> named() {
       Map<String, Map<String, Set<String>>> out = new java.util.TreeMap<>();
       for (Ref r : refs) {
-        int i = r.e().operand().enumConstants().indexOf(r.constant());
+        int i = r.e().constants().indexOf(r.constant());
         if (i >= 0) {
           out.computeIfAbsent(r.e().view().act().opcode(), k -> new java.util.TreeMap<>())
-              .computeIfAbsent(r.e().operand().operand().name(), k -> new java.util.TreeSet<>())
-              .add(r.e().operand().operand().enumValues().get(i));
+              .computeIfAbsent(r.e().key(), k -> new java.util.TreeSet<>())
+              .add(r.e().values().get(i));
         }
       }
       return out;
@@ -144,6 +165,11 @@ final class RemovedValues {
     for (View v : views.values()) {
       for (OperandView o : v.operands()) {
         if (o.enumName() != null) {
+          return true;
+        }
+      }
+      for (TreeLayout.NestedType t : v.types()) {
+        if (t instanceof TreeLayout.EnumType) {
           return true;
         }
       }
@@ -236,6 +262,12 @@ final class RemovedValues {
           for (OperandView o : v.operands()) {
             if (o.enumName() != null && (parts[1].equals("*") || parts[1].equals(o.enumName()))) {
               enumsImported.put(o.enumName(), new EnumRef(v, o));
+            }
+          }
+          for (TreeLayout.NestedType t : v.types()) {
+            if (t instanceof TreeLayout.EnumType e
+                && (parts[1].equals("*") || parts[1].equals(e.simpleName()))) {
+              enumsImported.put(e.simpleName(), new EnumRef(v, null, e));
             }
           }
         }
@@ -380,6 +412,12 @@ final class RemovedValues {
           for (OperandView o : v.operands()) {
             if (s.getIdentifier().contentEquals(o.enumName() == null ? "" : o.enumName())) {
               return new EnumRef(v, o);
+            }
+          }
+          for (TreeLayout.NestedType n : v.types()) {
+            if (n instanceof TreeLayout.EnumType e
+                && s.getIdentifier().contentEquals(e.simpleName())) {
+              return new EnumRef(v, null, e);
             }
           }
         }

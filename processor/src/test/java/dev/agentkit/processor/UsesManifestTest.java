@@ -191,6 +191,61 @@ class UsesManifestTest {
   }
 
   @Test
+  void theValuesOfEnumsNestedInATreeOperandAreKeyedByTheirPath() throws Exception {
+    String agent =
+        """
+        package test;
+
+        import dev.agentkit.annotation.Act;
+        import dev.agentkit.annotation.Agent;
+        import dev.agentkit.annotation.Run;
+        import dev.agentkit.contract.ChangeCategory;
+        import test.Assign_Wiring.AssignTasks.Priority;
+
+        @Agent(contract = "trees", state = Board.class)
+        @Act(opcode = "assign_tasks", category = ChangeCategory.MERGE)
+        @Act(opcode = "issues/update", category = ChangeCategory.MERGE)
+        final class Assign {
+          @Run("assign_tasks")
+          void assign(Board board, Assign_Wiring.AssignTasks view) {
+            for (Assign_Wiring.AssignTasks.Assignment a : view.assignments()) {
+              a.schedule()
+                  .filter(s -> s.priority() == Priority.HIGH)
+                  .ifPresent(s -> board.values.put("level", String.valueOf(s.level())));
+            }
+          }
+
+          @Run("issues/update")
+          void update(Board board, Assign_Wiring.IssuesUpdate view) {
+            if (view.state() == Assign_Wiring.IssuesUpdate.State.CLOSED) {
+              board.values.put("closed", "1");
+            }
+          }
+        }
+        """;
+    Compilation c =
+        new Fixtures.Snapshots(dir)
+            .put(TreeFixtures.trees())
+            .compile(Fixtures.board(), Fixtures.source("Assign", agent));
+    assertThat(c).succeededWithoutWarnings();
+
+    Optional<JavaFileObject> file =
+        c.generatedFile(StandardLocation.CLASS_OUTPUT, UsesManifest.path("trees", "test.Assign"));
+    UsesManifest m;
+    try (InputStream in = file.orElseThrow().openInputStream()) {
+      m = UsesManifestReader.read(in.readAllBytes(), "test.Assign");
+    }
+    assertThat(m.acts())
+        .extracting(UsesManifest.Use::opcode, UsesManifest.Use::enumValues)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "assign_tasks",
+                java.util.Map.of("assignments[].schedule.priority", List.of("high"))),
+            org.assertj.core.groups.Tuple.tuple(
+                "issues/update", java.util.Map.of("state", List.of("closed"))));
+  }
+
+  @Test
   void theSameAgentAgainstTheSameSnapshotWritesTheSameBytes() throws Exception {
     String first = manifest(compile(Fixtures.taskboard(), TRIAGE), "test.TriageAgent").encode();
     String again = manifest(compile(Fixtures.taskboard(), TRIAGE), "test.TriageAgent").encode();
