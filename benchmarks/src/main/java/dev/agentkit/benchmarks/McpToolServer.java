@@ -3,8 +3,8 @@ package dev.agentkit.benchmarks;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
-import dev.agentkit.examples.LoopbackTomcat;
 import dev.agentkit.examples.TaskboardMcpServer;
+import dev.agentkit.testing.LoopbackTomcat;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -15,6 +15,7 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FilterInputStream;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.startup.Tomcat;
 
 /**
  * A real MCP server on the MCP Java SDK's server API ({@code McpServer.sync}) whose tools are the
@@ -90,7 +90,7 @@ public final class McpToolServer {
   }
 
   /** Serves the tools over Streamable HTTP at {@code /mcp} on a free loopback port. */
-  static LoopbackTomcat.Mcp http() throws IOException, LifecycleException {
+  static Served http() throws IOException, LifecycleException {
     HttpServletStreamableServerTransportProvider transport =
         HttpServletStreamableServerTransportProvider.builder()
             .jsonMapper(JSON)
@@ -103,8 +103,25 @@ public final class McpToolServer {
             .tools(specifications(contract()))
             .build();
     TOMCAT_LOG.setLevel(Level.SEVERE);
-    Tomcat tomcat = LoopbackTomcat.start(transport, "bench-mcp");
-    return new LoopbackTomcat.Mcp(tomcat, transport, server);
+    return new Served(LoopbackTomcat.start(transport, "bench-mcp"), transport, server);
+  }
+
+  /** The tools served over HTTP; {@link #close()} ends the server, its transport and Tomcat. */
+  record Served(
+      LoopbackTomcat tomcat,
+      HttpServletStreamableServerTransportProvider transport,
+      McpSyncServer server)
+      implements AutoCloseable {
+    URI url() {
+      return tomcat.uri("/mcp");
+    }
+
+    @Override
+    public void close() throws LifecycleException {
+      server.closeGracefully();
+      transport.closeGracefully().block();
+      tomcat.close();
+    }
   }
 
   static List<McpServerFeatures.SyncToolSpecification> specifications(Contract contract) {

@@ -5,10 +5,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Runs the demo end to end against the real backend and checks the transcript's key lines. */
 class TriageDemoTest {
+  /**
+   * The demo in a JVM of its own prints nothing to stderr: no library's routine INFO lines (Flyway
+   * migrating the inbox) or SLF4J's notice that it has no provider interleave with the transcript.
+   */
+  @Test
+  void theDemoPrintsNoLibraryLogLines() throws Exception {
+    Path err = Files.createTempFile("demo", ".err");
+    Process demo =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(err.toFile())
+            .start();
+    assertThat(demo.waitFor(120, TimeUnit.SECONDS)).as("the demo finished").isTrue();
+    assertThat(demo.exitValue()).isZero();
+    assertThat(Files.readString(err)).isEmpty();
+    Files.delete(err);
+  }
+
   @Test
   void transcriptShowsEveryStepInOrder() throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();

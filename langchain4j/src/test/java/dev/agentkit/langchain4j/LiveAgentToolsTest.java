@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.ChangeCategory;
@@ -13,6 +14,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;

@@ -3,12 +3,12 @@ package dev.agentkit.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.BaseDir;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
+import dev.agentkit.testing.BaseDir;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
