@@ -29,11 +29,6 @@ import java.util.TreeSet;
  * never a pass. The Maven goal and the command line run this same code.
  */
 final class VerifyConsumersGoal {
-  /** Fetches a configured contract as the goals do (warnings logged, tier overrides applied). */
-  interface Fetcher {
-    Contract fetch(SourceFactory.Configured configured, String name) throws GoalException;
-  }
-
   /** One consumer: how reports name it, and the manifests it published. */
   record Consumer(String name, List<UsesBundle.Entry> manifests) {}
 
@@ -110,13 +105,13 @@ final class VerifyConsumersGoal {
    * @throws GoalException failed when the proposed contract breaks a consumer (as failOn says);
    *     unavailable when a consumer has no manifest of any contract verified
    */
-  void run(List<Target> targets, List<Consumer> consumers, Fetcher fetcher) throws GoalException {
+  void run(List<Target> targets, List<Consumer> consumers) throws GoalException {
     requireManifests(targets, consumers);
     List<String> broken = new ArrayList<>();
     int graded = 0;
     for (Target t : targets) {
-      Contract baseline = readBaseline(t.baseline(), t.name());
-      Contract proposed = fetcher.fetch(t.source(), t.name());
+      Contract baseline = readBaseline(t.baseline(), t.name(), log);
+      Contract proposed = SourceFetch.fetchWarning(t.source(), t.name(), log);
       String what = "proposed: " + t.source().source().describe() + "; baseline: " + t.baseline();
       for (Consumer c : consumers) {
         List<ConsumerGrading.AgentVerdict> verdicts = new ArrayList<>();
@@ -165,7 +160,7 @@ final class VerifyConsumersGoal {
    * The contract the backend serves now, which the consumers bind today: the drift is graded from
    * it, as an agent's startup grades from the contract it was compiled against.
    */
-  static Contract readBaseline(Path file, String name) throws GoalException {
+  static Contract readBaseline(Path file, String name, GoalLog log) throws GoalException {
     if (!Files.isRegularFile(file)) {
       throw GoalException.unavailable(
           "[ConsumerBaseline] no baseline of contract "
@@ -173,8 +168,10 @@ final class VerifyConsumersGoal {
               + " at "
               + file
               + ": the change is graded from the contract the backend serves now, what its"
-              + " consumers bind today; commit its snapshot (mvn agentkit:snapshot against the"
-              + " deployed backend), or point <baselineDirectory> at the directory that holds it");
+              + " consumers bind today; commit its snapshot ("
+              + log.command("snapshot")
+              + " against the deployed backend), or point <baselineDirectory> at the directory"
+              + " that holds it");
     }
     try {
       return ContractSnapshot.read(file);

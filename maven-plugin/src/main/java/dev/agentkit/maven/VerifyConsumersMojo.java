@@ -1,6 +1,5 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.contract.Contract;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -92,19 +91,11 @@ public class VerifyConsumersMojo extends ContractGoal {
           VerifyConsumersGoal.consumers(specs, resolver(), dirs);
       new VerifyConsumersGoal(
               log, reportDirectory.toPath(), mode, failOn.trim(), acks, LocalDate.now())
-          .run(targets, resolved, this::fetch);
+          .run(targets, resolved);
     } catch (ConfigException e) {
       throw config(e);
     } catch (GoalException e) {
       MavenGoals.raise(e);
-    }
-  }
-
-  private Contract fetch(SourceFactory.Configured configured, String name) throws GoalException {
-    try {
-      return fetchWarning(configured, name);
-    } catch (MojoFailureException e) {
-      throw GoalException.unavailable(e.getMessage());
     }
   }
 

@@ -5,6 +5,7 @@ import dev.agentkit.internal.ContractRules;
 import dev.agentkit.internal.UsesManifest;
 import dev.agentkit.internal.UsesManifestReader;
 import dev.agentkit.internal.WiringStamp;
+import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.LineText;
@@ -16,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * The module's main code uses exactly these of the runtime's internal classes; anything else it
  * reaches through the API. verify-consumers runs the one rules engine ({@link ContractRules}, over
  * {@link ActDeclaration}s built from a manifest) as an agent's startup runs it, and reads the
- * processor's manifests with the one codec ({@link UsesManifest}, {@link UsesManifestReader}).
+ * processor's manifests with the one codec ({@link UsesManifest}, {@link UsesManifestReader}); the
+ * command line's config file is read as every agentkit JSON is ({@link JsonTree}: bounded, repeated
+ * keys refused).
  */
 class InternalUseTest {
   @Test
@@ -28,6 +31,7 @@ class InternalUseTest {
         UsesManifest.class,
         UsesManifestReader.class,
         WiringStamp.class,
+        JsonTree.class,
         ContractName.class,
         JsonText.class,
         LineText.class,

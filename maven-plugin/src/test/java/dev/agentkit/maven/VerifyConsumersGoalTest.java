@@ -97,14 +97,7 @@ class VerifyConsumersGoalTest {
             List.of(
                 new VerifyConsumersGoal.Target(
                     "taskboard", SourceFactory.Configured.plain(source), baseline)),
-            consumers,
-            (configured, name) -> {
-              try {
-                return configured.source().fetch();
-              } catch (dev.agentkit.source.ContractSourceException e) {
-                throw GoalException.unavailable(e.getMessage());
-              }
-            });
+            consumers);
   }
 
   @Test
