@@ -224,9 +224,7 @@ final class Commands {
               o.localRepository(t.workingDirectory.resolve(localRepository));
             }
             if (offline) {
-              log.warn(
-                  "agentkit: offline, so the consumers are read from the local repository only: a"
-                      + " newer version published since is not seen");
+              log.warn(Goals.offlineWarning());
             }
             Repositories r = Repositories.of(o, t.env, offline);
             new Goals(o, log, t.env).verifyConsumers(r.system, r.session, r.remotes);

@@ -245,6 +245,14 @@ class CommandLineIT {
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(1);
     assertThat(r.err()).contains("[ERROR]   - " + manifests + ": it.LiveAgent (set_task_due_date)");
+
+    Result offline =
+        AgentkitProcess.run(
+            project, "verify-consumers", "--offline", "--manifest-directory", manifests.toString());
+    assertThat(offline.err())
+        .startsWith(
+            "[WARNING] agentkit: offline, so the consumers are read from the local repository"
+                + " only: a newer version published since is not seen\n");
   }
 
   @Test

@@ -99,16 +99,9 @@ public final class Goals {
       FailOn mode = FailOn.parse(failOn);
       List<AcknowledgementConfig.Checked> acks =
           AcknowledgementConfig.check(options.acknowledgements);
-      List<ConsumerSpec> specs = new ArrayList<>();
-      for (int i = 0; i < options.consumers.size(); i++) {
-        specs.add(ConsumerSpec.parse(options.consumers.get(i), "consumers entry " + (i + 1)));
-      }
-      if (specs.isEmpty() && options.manifestDirectories.isEmpty()) {
-        throw new ConfigException(
-            "[ConsumersMissing] verify-consumers has no consumer to verify: give each agent as"
-                + " --consumer groupId:artifactId:version (consumers in the config file), or a"
-                + " --manifest-directory");
-      }
+      List<ConsumerSpec> specs =
+          VerifyConsumersGoal.specs(
+              options.consumers, options.resolved(options.manifestDirectories));
       GoalContext context = context();
       List<VerifyConsumersGoal.Target> targets = new ArrayList<>();
       for (Map.Entry<Integer, ContractConfig> e : context.selected()) {
@@ -129,6 +122,11 @@ public final class Goals {
     } catch (ConfigException e) {
       throw GoalException.config(e);
     }
+  }
+
+  /** What verify-consumers warns when it runs offline. */
+  public static String offlineWarning() {
+    return VerifyConsumersGoal.offlineWarning();
   }
 
   private GoalContext context() throws ConfigException {

@@ -58,6 +58,32 @@ final class VerifyConsumersGoal {
   }
 
   /**
+   * The consumers' coordinates, parsed; none, and no manifest directory either, is an error.
+   *
+   * @param given the coordinates as configured ({@code <consumers>}, {@code --consumer})
+   */
+  static List<ConsumerSpec> specs(List<String> given, List<Path> directories)
+      throws ConfigException {
+    List<ConsumerSpec> out = new ArrayList<>();
+    for (int i = 0; i < given.size(); i++) {
+      out.add(ConsumerSpec.parse(given.get(i), "consumers entry " + (i + 1)));
+    }
+    if (out.isEmpty() && directories.isEmpty()) {
+      throw new ConfigException(
+          "[ConsumersMissing] verify-consumers has no consumer to verify: give each agent that"
+              + " uses the contract as groupId:artifactId:version in consumers (<consumers> in the"
+              + " POM, --consumer on the command line), or a manifest directory");
+    }
+    return out;
+  }
+
+  /** What an offline run warns: it cannot see a version published since. */
+  static String offlineWarning() {
+    return "agentkit: offline, so the consumers are read from the local repository only: a newer"
+        + " version published since is not seen";
+  }
+
+  /**
    * Every consumer, resolved: each spec through the resolver, each directory read. Every consumer
    * that cannot be had is named in one error.
    */

@@ -71,8 +71,9 @@ public class VerifyConsumersMojo extends ContractGoal {
     try {
       FailOn mode = FailOn.parse(failOn);
       List<AcknowledgementConfig.Checked> acks = AcknowledgementConfig.check(acknowledgements);
-      List<ConsumerSpec> specs = specs();
       List<Path> dirs = directories();
+      List<ConsumerSpec> specs =
+          VerifyConsumersGoal.specs(consumers == null ? List.of() : consumers, dirs);
       SourceFactory factory = sources();
       Path baselines = baselineDirectory == null ? snapshotDir() : baselineDirectory.toPath();
       List<VerifyConsumersGoal.Target> targets = new ArrayList<>();
@@ -83,9 +84,7 @@ public class VerifyConsumersMojo extends ContractGoal {
                 c.name, factory.configure(c, e.getKey()), baselines.resolve(c.name + ".json")));
       }
       if (session.isOffline()) {
-        log.warn(
-            "agentkit: Maven is offline, so the consumers are read from the local repository"
-                + " only: a newer version published since is not seen");
+        log.warn(VerifyConsumersGoal.offlineWarning());
       }
       List<VerifyConsumersGoal.Consumer> resolved =
           VerifyConsumersGoal.consumers(specs, resolver(), dirs);
@@ -97,21 +96,6 @@ public class VerifyConsumersMojo extends ContractGoal {
     } catch (GoalException e) {
       MavenGoals.raise(e);
     }
-  }
-
-  private List<ConsumerSpec> specs() throws ConfigException {
-    List<ConsumerSpec> out = new ArrayList<>();
-    List<String> given = consumers == null ? List.of() : consumers;
-    for (int i = 0; i < given.size(); i++) {
-      out.add(ConsumerSpec.parse(given.get(i), "<consumers> entry " + (i + 1)));
-    }
-    if (out.isEmpty() && (manifestDirectories == null || manifestDirectories.isEmpty())) {
-      throw new ConfigException(
-          "[ConsumersMissing] agentkit:verify-consumers has no consumer to verify: give each agent"
-              + " as a <consumer>groupId:artifactId:version</consumer> in <consumers>, or a"
-              + " <manifestDirectory> in <manifestDirectories>");
-    }
-    return out;
   }
 
   private List<Path> directories() {

@@ -53,6 +53,19 @@ class ConsumerConfigTest {
                 + " RELEASE");
   }
 
+  @Test
+  void noConsumerAtAllIsAConfigurationError() throws ConfigException {
+    assertThat(VerifyConsumersGoal.specs(List.of("com.acme:a:1.0"), List.of())).hasSize(1);
+    assertThat(VerifyConsumersGoal.specs(List.of(), List.of(java.nio.file.Path.of("m")))).isEmpty();
+    assertThatThrownBy(() -> VerifyConsumersGoal.specs(List.of(), List.of()))
+        .hasMessage(
+            "[ConsumersMissing] verify-consumers has no consumer to verify: give each agent that"
+                + " uses the contract as groupId:artifactId:version in consumers (<consumers> in"
+                + " the POM, --consumer on the command line), or a manifest directory");
+    assertThatThrownBy(() -> VerifyConsumersGoal.specs(List.of("a:b"), List.of()))
+        .hasMessageStartingWith("[ConsumerCoordinates] consumers entry 1 \"a:b\" is not");
+  }
+
   private static AcknowledgementConfig ack(String rule, String target, String expires) {
     AcknowledgementConfig a = new AcknowledgementConfig();
     a.rule = rule;
