@@ -5,6 +5,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.examples.TaskboardMcpServer;
 import dev.agentkit.testing.LoopbackTomcat;
+import dev.agentkit.testing.StdioServers;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -13,7 +14,6 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ public final class McpToolServer {
   /** Serves the tools over stdio until stdin ends or the parent process exits. */
   public static void main(String[] args) throws InterruptedException {
     exitWithParent();
-    exitAtEndOfInput();
+    StdioServers.exitAtEndOfInput();
     McpServer.sync(new StdioServerTransportProvider(JSON))
         .serverInfo(NAME, VERSION)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -156,31 +156,5 @@ public final class McpToolServer {
     ProcessHandle.current()
         .parent()
         .ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(0)));
-  }
-
-  /**
-   * Ends this process when its stdin ends, as a stdio server should once its client is gone: the
-   * SDK's transport only closes the session.
-   */
-  private static void exitAtEndOfInput() {
-    System.setIn(
-        new FilterInputStream(System.in) {
-          @Override
-          public int read() throws IOException {
-            return exitAtEnd(super.read());
-          }
-
-          @Override
-          public int read(byte[] b, int off, int len) throws IOException {
-            return exitAtEnd(super.read(b, off, len));
-          }
-        });
-  }
-
-  private static int exitAtEnd(int read) {
-    if (read < 0) {
-      Runtime.getRuntime().halt(0);
-    }
-    return read;
   }
 }

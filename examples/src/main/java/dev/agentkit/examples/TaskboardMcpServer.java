@@ -81,6 +81,10 @@ public final class TaskboardMcpServer implements AutoCloseable {
         HttpServletStreamableServerTransportProvider.builder()
             .jsonMapper(McpJsonDefaults.getMapper())
             .mcpEndpoint("/mcp")
+            // The SDK sweeps idle sessions on a scheduler of its own whose thread is not a daemon
+            // and outlives closeGracefully(), so a JVM that served this would never exit (exec:java
+            // waits for it). The demo's sessions end with it; nothing needs sweeping.
+            .sessionSweepInterval(null)
             .build();
     McpSyncServer server =
         McpServer.sync(transport)

@@ -9,26 +9,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Runs the demo end to end against the real backend and checks the transcript's key lines. */
 class TriageDemoTest {
   /**
-   * The demo in a JVM of its own prints nothing to stderr: no library's routine INFO lines (Flyway
-   * migrating the inbox) or SLF4J's notice that it has no provider interleave with the transcript.
+   * Each demo in a JVM of its own, as {@code java -cp … Main <mode>}: it exits by itself (no thread
+   * of a library it started keeps the JVM alive, which would hang {@code exec:java}) and prints
+   * nothing to stderr: no library's routine INFO lines (Flyway migrating the inbox) or SLF4J's
+   * notice that it has no provider interleave with the transcript.
    */
-  @Test
-  void theDemoPrintsNoLibraryLogLines() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"http", "mcp"})
+  void theDemoExitsByItselfAndPrintsNoLibraryLogLines(String mode) throws Exception {
     Path err = Files.createTempFile("demo", ".err");
     Process demo =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                Main.class.getName())
+                Main.class.getName(),
+                mode)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(err.toFile())
             .start();
-    assertThat(demo.waitFor(120, TimeUnit.SECONDS)).as("the demo finished").isTrue();
+    boolean exited = demo.waitFor(120, TimeUnit.SECONDS);
+    demo.destroyForcibly();
+    assertThat(exited).as("the %s demo's JVM exited by itself", mode).isTrue();
     assertThat(demo.exitValue()).isZero();
     assertThat(Files.readString(err)).isEmpty();
     Files.delete(err);

@@ -3,16 +3,25 @@ package dev.agentkit.tool;
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
+import dev.agentkit.CompiledAgent;
+import dev.agentkit.LiveAgent;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.ObjectRef;
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,6 +107,23 @@ public final class Board implements Labeler {
     return b.input("status")
         .reader((board, call) -> board.task(call).status)
         .run(ran((board, call) -> board.task(call).status = call.arg("status")));
+  }
+
+  /** The contract the live tests' backend serves first: set_status alone. */
+  public static final Contract LIVE_CONTRACT = Contract.of("taskboard", List.of(setStatusOp()));
+
+  /**
+   * The live tests' agent ("triage", compiled against {@link #LIVE_CONTRACT}) running set_status,
+   * bound to what {@code backend} serves through a cache that refreshes every 20 ms, on a fixed
+   * day; a breaking change pauses it.
+   */
+  public static LiveAgent<Board> liveAgent(LoopbackBackend backend) {
+    return LiveAgent.bind(
+        new CompiledAgent("triage", LIVE_CONTRACT, LIVE_CONTRACT.digest()),
+        backend.cache(Duration.ofMillis(20), Duration.ofMinutes(1)),
+        List.of(setStatus(Use.of("set_status", ChangeCategory.SCALAR_SET)).build()),
+        DriftPolicy.failOnBreaking(),
+        Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC));
   }
 
   /** The acts, in a fixed order. */
