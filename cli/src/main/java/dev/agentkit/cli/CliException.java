@@ -11,9 +11,9 @@ final class CliException extends Exception {
     this.exitCode = exitCode;
   }
 
-  /** A configuration error: exit code 2, as a goal's. */
+  /** A configuration error: exit code 2, worded as a goal's. */
   static CliException config(String message) {
-    return new CliException(message, 2);
+    return new CliException("agentkit configuration: " + message, 2);
   }
 
   int exitCode() {

@@ -132,7 +132,9 @@ class CommandLineIT {
     Result noClasses = AgentkitProcess.run(dir, "recheck");
     assertThat(noClasses.exit()).isEqualTo(2);
     assertThat(noClasses.err())
-        .startsWith("[ERROR] [ConfigFile] recheck needs the one class output the processor");
+        .startsWith(
+            "[ERROR] agentkit configuration: [ConfigFile] recheck needs the one class output the"
+                + " processor");
   }
 
   private Path backendWithConsumers() throws Exception {
@@ -224,7 +226,8 @@ class CommandLineIT {
     assertThat(inUrl.exit()).isEqualTo(2);
     assertThat(inUrl.err())
         .contains(
-            "[ERROR] [ConfigFile] repositories entry 1 (agents): its url has credentials in it;"
+            "[ERROR] agentkit configuration: [ConfigFile] repositories entry 1 (agents): its url"
+                + " has credentials in it;"
                 + " give them in environment variables named by usernameEnv and passwordEnv")
         .doesNotContain("s3cret");
     assertThat(inUrl.out()).doesNotContain("s3cret");
