@@ -145,7 +145,8 @@ public final class Goals {
       try {
         classpath.add(p.toUri().toURL());
       } catch (MalformedURLException e) {
-        throw new ConfigException("--classpath entry " + p + " is not a usable path");
+        // A path's file: URI is always a URL.
+        throw new IllegalStateException(e);
       }
     }
     return new SourceFactory(env, Map.of(), classpath, options.baseDirectory);

@@ -116,7 +116,8 @@ final class UsesBundle {
    * @param origin how messages name the bundle (its coordinates)
    */
   static List<Entry> readZip(Path zip, String origin) throws GoalException {
-    List<Entry> out = new ArrayList<>();
+    // Every bound is checked on the bytes before any of them is read as a manifest.
+    Map<String, byte[]> read = new java.util.LinkedHashMap<>();
     try (ZipFile z = new ZipFile(zip.toFile())) {
       if (z.size() > MAX_ENTRIES) {
         throw bundle(origin, "has " + z.size() + " entries; at most " + MAX_ENTRIES + " are read");
@@ -137,7 +138,7 @@ final class UsesBundle {
           throw bundle(
               origin, "holds more than " + MAX_TOTAL_BYTES + " bytes of manifests; none is read");
         }
-        out.add(entry(bytes, e.getName(), origin + "!" + e.getName()));
+        read.put(e.getName(), bytes);
       }
     } catch (ZipException e) {
       throw bundle(origin, "is not a zip file (" + e.getMessage() + ")");
@@ -147,6 +148,10 @@ final class UsesBundle {
               + LineText.of(origin)
               + ": "
               + LineText.of(String.valueOf(e.getMessage())));
+    }
+    List<Entry> out = new ArrayList<>();
+    for (Map.Entry<String, byte[]> e : read.entrySet()) {
+      out.add(entry(e.getValue(), e.getKey(), origin + "!" + e.getKey()));
     }
     return out;
   }

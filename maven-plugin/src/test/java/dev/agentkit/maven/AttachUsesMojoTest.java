@@ -70,6 +70,21 @@ class AttachUsesMojoTest {
   }
 
   @Test
+  void aBundleThatCannotBeWrittenIsAnError() throws Exception {
+    Path classes = Files.createDirectories(dir.resolve("classes"));
+    Path manifest = classes.resolve(UsesManifest.path("taskboard", "it.LiveAgent"));
+    Files.createDirectories(manifest.getParent());
+    Files.writeString(manifest, live().encode());
+    Files.createDirectories(classes.resolve("it"));
+    Files.write(classes.resolve("it/LiveAgent.class"), new byte[] {(byte) 0xca, (byte) 0xfe});
+    Files.writeString(dir.resolve("target"), "a file where the target directory goes");
+    Path zip = dir.resolve("target/a-agentkit-uses.zip");
+    assertThatThrownBy(() -> mojo(classes, new Warnings()).execute())
+        .isInstanceOf(org.apache.maven.plugin.MojoExecutionException.class)
+        .hasMessageStartingWith("could not write " + zip + ": ");
+  }
+
+  @Test
   void anUnreadableManifestFailsTheBuild() throws Exception {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     Path manifest = classes.resolve(UsesManifest.path("taskboard", "it.LiveAgent"));

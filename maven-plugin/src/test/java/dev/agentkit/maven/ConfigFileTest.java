@@ -89,6 +89,10 @@ class ConfigFileTest {
     assertThat(refusal("{\"contracts\": ["))
         .startsWith(dir.resolve("agentkit.json") + " is not JSON: ");
     assertThat(refusal("[]")).isEqualTo("the file is an array, not an object");
+    Path folder = Files.createDirectories(dir.resolve("folder.json"));
+    assertThatThrownBy(() -> GoalOptions.read(folder, k -> null))
+        .hasMessageStartingWith(
+            "agentkit configuration: [ConfigFile] cannot read the config file " + folder + ": ");
   }
 
   @Test

@@ -147,6 +147,38 @@ class UsesBundleTest {
   }
 
   @Test
+  void manifestsTooLargeTogetherAreRefusedBeforeAnyIsRead() throws Exception {
+    Path zip = dir.resolve("large.zip");
+    int entries = (int) (UsesBundle.MAX_TOTAL_BYTES / UsesManifestReader.MAX_BYTES) + 1;
+    try (OutputStream file = Files.newOutputStream(zip);
+        ZipOutputStream z = new ZipOutputStream(file)) {
+      for (int i = 0; i < entries; i++) {
+        z.putNextEntry(new ZipEntry("META-INF/agentkit/uses/taskboard/it.A" + i + ".json"));
+        z.write(new byte[UsesManifestReader.MAX_BYTES]);
+        z.closeEntry();
+      }
+    }
+    assertThatThrownBy(() -> UsesBundle.readZip(zip, "com.acme:a:1.0"))
+        .hasMessage(
+            "[UsesBundle] com.acme:a:1.0 holds more than 67108864 bytes of manifests; none is read"
+                + SUFFIX);
+  }
+
+  @Test
+  void aBundleThatCannotBeReadOrADirectoryOfTooManyFilesIsRefused() throws Exception {
+    Path notAFile = Files.createDirectories(dir.resolve("folder.zip"));
+    assertThatThrownBy(() -> UsesBundle.readZip(notAFile, "com.acme:a:1.0"))
+        .isInstanceOf(GoalException.class)
+        .hasMessageStartingWith("[UsesBundle] could not read com.acme:a:1.0: " + notAFile);
+    Path many = Files.createDirectories(dir.resolve("many"));
+    for (int i = 0; i <= UsesBundle.MAX_ENTRIES; i++) {
+      Files.createFile(many.resolve(i + ".json"));
+    }
+    assertThatThrownBy(() -> UsesBundle.readDirectory(many))
+        .hasMessage("[UsesBundle] " + many + " has 10001 files; at most 10000" + SUFFIX);
+  }
+
+  @Test
   void aDirectoryIsReadWhole() throws Exception {
     Path out = classes(live());
     SortedMap<String, byte[]> one = new TreeMap<>();

@@ -190,6 +190,30 @@ class VerifyConsumersGoalTest {
   }
 
   @Test
+  void aConsumerWithNoManifestAtAllIsAnError() throws Exception {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    List<VerifyConsumersGoal.Consumer> consumers = consumers(List.of(empty));
+    assertThatThrownBy(() -> verify(taskboard(), consumers))
+        .hasMessage(
+            "[ConsumerManifestMissing] consumer "
+                + empty
+                + " has no uses manifest of contract taskboard (it has no manifest at all); it is"
+                + " no agent of this backend, or its build did not compile its agents with the"
+                + " agentkit processor: remove it from the consumers, or publish it again");
+  }
+
+  @Test
+  void aReportThatCannotBeWrittenIsAnErrorOfItsOwn() throws Exception {
+    Files.writeString(dir.resolve("reports"), "a file where the reports go");
+    List<VerifyConsumersGoal.Consumer> consumers = consumers(List.of(), "com.acme:live-agent:1.0");
+    assertThatThrownBy(() -> verify(taskboard(), consumers))
+        .isInstanceOf(GoalException.class)
+        .hasMessageStartingWith(
+            "could not write the consumers' report to " + dir.resolve("reports") + ": ")
+        .satisfies(e -> assertThat(((GoalException) e).kind()).isEqualTo(GoalException.Kind.ERROR));
+  }
+
+  @Test
   void everyConsumerThatCannotBeHadIsNamedInOneError() {
     Path gone = dir.resolve("no-such-dir");
     assertThatThrownBy(() -> consumers(List.of(gone), "com.acme:nobody:1.0"))
