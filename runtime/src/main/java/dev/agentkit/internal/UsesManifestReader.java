@@ -7,6 +7,7 @@ import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.math.BigDecimal;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -104,13 +105,7 @@ public final class UsesManifestReader {
   }
 
   private static Malformed malformed(String origin, String what) {
-    return new Malformed(
-        "[UsesManifest] "
-            + origin
-            + " "
-            + what
-            + "; a manifest is written by the agentkit processor, never by hand: publish it again"
-            + " from the agent's build (agentkit:attach-uses)");
+    return new Malformed(RuntimeMessage.USES_MANIFEST.format(origin, what));
   }
 
   /** One read: the origin, for every message. */
@@ -152,14 +147,8 @@ public final class UsesManifestReader {
       }
       if (n.compareTo(BigDecimal.valueOf(UsesManifest.FORMAT)) != 0) {
         throw new Malformed(
-            "[UsesManifest] "
-                + origin
-                + " is in manifest format "
-                + n.toPlainString()
-                + ", which this agentkit (format "
-                + UsesManifest.FORMAT
-                + ") cannot read; upgrade agentkit in the backend's build to the agent's version"
-                + " or later");
+            RuntimeMessage.USES_MANIFEST_FORMAT.format(
+                origin, n.toPlainString(), UsesManifest.FORMAT));
       }
     }
 
