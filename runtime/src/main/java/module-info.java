@@ -25,10 +25,12 @@ module dev.agentkit.runtime {
   exports dev.agentkit.internal;
   exports dev.agentkit.internal.json to
       dev.agentkit.openapi,
-      dev.agentkit.mcp;
+      dev.agentkit.mcp,
+      dev.agentkit.maven;
   exports dev.agentkit.internal.text to
       dev.agentkit.processor,
       dev.agentkit.openapi,
       dev.agentkit.mcp,
-      dev.agentkit.maven;
+      dev.agentkit.maven,
+      dev.agentkit.cli;
 }

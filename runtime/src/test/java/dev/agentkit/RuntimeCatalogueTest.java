@@ -35,6 +35,7 @@ class RuntimeCatalogueTest {
     MessageCatalogue.assertDocumented(
         List.of("AgentPaused", "DriftBreaking"), "Startup and sources");
     MessageCatalogue.assertDocumented(tags(RuntimeMessage.Kind.WARNING), "JSON Schema and OpenAPI");
+    MessageCatalogue.assertDocumented(List.of("UsesManifest"), "Consumers");
   }
 
   @Test

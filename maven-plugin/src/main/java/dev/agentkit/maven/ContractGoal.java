@@ -1,15 +1,6 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractFormatException;
-import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.contract.Problem;
-import dev.agentkit.drift.DriftReport;
-import dev.agentkit.internal.text.LineText;
-import dev.agentkit.source.ContractSource;
-import dev.agentkit.source.ContractSourceException;
 import java.io.File;
-import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -86,29 +77,7 @@ abstract class ContractGoal extends AbstractMojo {
 
   /** The configured contracts, filtered by {@code agentkit.contract}, with their indexes. */
   List<Map.Entry<Integer, ContractConfig>> selected() throws ConfigException {
-    if (contracts == null || contracts.isEmpty()) {
-      throw new ConfigException(
-          "<contracts> is empty: configure at least one <contract> with a <name> and a <url>,"
-              + " <openapi>, <mcp> or <sourceClass> in the agentkit-maven-plugin's <configuration>");
-    }
-    List<Map.Entry<Integer, ContractConfig>> out = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    for (int i = 0; i < contracts.size(); i++) {
-      ContractConfig c = contracts.get(i);
-      names.add(c.name == null ? "" : c.name);
-      if (contract == null || contract.isBlank() || contract.trim().equals(c.name)) {
-        out.add(Map.entry(i, c));
-      }
-    }
-    if (out.isEmpty()) {
-      throw new ConfigException(
-          "agentkit.contract is \""
-              + contract.trim()
-              + "\", which is not a configured contract; configured: "
-              + dev.agentkit.internal.text.Names.listing(contract.trim(), names)
-              + dev.agentkit.internal.text.Names.didYouMean(contract.trim(), names));
-    }
-    return out;
+    return GoalContext.select(contracts, contract);
   }
 
   SourceFactory sources() throws MojoExecutionException {
@@ -149,131 +118,21 @@ abstract class ContractGoal extends AbstractMojo {
     return new SourceFactory.Server(plain.getUsername(), plain.getPassword());
   }
 
-  /**
-   * Fetches a contract as {@link #fetch(ContractSource, String)} does and logs, as a warning, what
-   * the source could not map faithfully (an OpenAPI operation without operationId, a {@code
-   * oneOf}), and each tier or operand type in it this version does not know (the op reads as
-   * irreversible, the operand as opaque; nothing stops). The contract's {@code <tiers>} are then
-   * checked against it and applied.
-   */
-  Contract fetchWarning(SourceFactory.Configured source, String name) throws MojoFailureException {
-    Contract live;
-    try {
-      live = fetch(source.source(), name);
-    } finally {
-      close(source.source());
-    }
-    for (String line : warningLines(live, source.warnings().get())) {
-      getLog().warn(line);
-    }
-    try {
-      return source.apply(live);
-    } catch (ConfigException e) {
-      throw config(e);
-    }
-  }
-
-  /**
-   * Ends a source that holds a session (an MCP server's, and the child process it started), so no
-   * server outlives the goal. A failure to close is only logged: the contract is already read.
-   */
-  private void close(ContractSource source) {
-    if (source instanceof AutoCloseable closeable) {
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        getLog().debug("agentkit: closing " + source.describe() + " failed: " + e);
-      }
-    }
-  }
-
-  /**
-   * One line per warning of the source and of the contract, naming the contract; served text in it
-   * cannot start a line of its own ({@link LineText}).
-   */
-  static List<String> warningLines(Contract contract, List<String> sourceWarnings) {
-    List<String> lines = new ArrayList<>();
-    for (String w : sourceWarnings) {
-      lines.add(LineText.of("agentkit: " + contract.name() + ": " + w));
-    }
-    for (Problem w : contract.warnings()) {
-      lines.add(LineText.of("agentkit: " + contract.name() + ": " + w.message()));
-    }
-    return lines;
-  }
-
-  /** Fetches a contract and stamps it with the configured name and the source's description. */
-  static Contract fetch(ContractSource source, String name) throws MojoFailureException {
-    Contract fetched;
-    try {
-      fetched = source.fetch();
-    } catch (ContractSourceException e) {
-      throw new MojoFailureException(
-          "could not fetch contract "
-              + name
-              + " from "
-              + source.describe()
-              + ": "
-              + LineText.of(SettingHints.forPlugin(String.valueOf(e.getMessage()))));
-    } catch (RuntimeException e) {
-      throw new MojoFailureException(
-          "could not fetch contract "
-              + name
-              + " from "
-              + source.describe()
-              + ": the source"
-              + " failed with "
-              + LineText.of(e.toString()));
-    } catch (LinkageError e) {
-      throw new MojoFailureException(
-          "could not fetch contract "
-              + name
-              + " from "
-              + source.describe()
-              + ": a class the source needs is missing or does not match ("
-              + e
-              + "); add the dependency that has it to the module, with compile scope");
-    }
-    if (fetched == null) {
-      throw new MojoFailureException(
-          "could not fetch contract "
-              + name
-              + " from "
-              + source.describe()
-              + ": the source returned no contract");
-    }
-    return Contract.of(name, source.describe(), fetched.ops());
-  }
-
-  static Contract readSnapshot(Path file, String name) throws MojoFailureException {
-    if (!file.toFile().isFile()) {
-      throw new MojoFailureException(
-          "no committed snapshot of contract "
-              + name
-              + " at "
-              + file
-              + "; create it with mvn agentkit:snapshot and commit it");
-    }
-    try {
-      return ContractSnapshot.read(file);
-    } catch (ContractFormatException e) {
-      throw new MojoFailureException(
-          "the snapshot of contract " + name + " is unreadable: " + e.getMessage());
-    }
-  }
-
   /** The acts of this reactor's agents, per agent, for a contract. */
-  Map<String, DriftReport.Usage> agents(String name) throws MojoExecutionException {
-    List<Path> dirs = new ArrayList<>();
-    List<MavenProject> projects = session.getProjects();
-    for (MavenProject p : projects == null ? List.of(project) : projects) {
-      dirs.add(Path.of(p.getBuild().getOutputDirectory()));
-    }
-    try {
-      return ActIndex.read(ActIndex.existing(dirs), name);
-    } catch (IOException e) {
-      throw new MojoExecutionException("cannot read the agents' act index: " + e.getMessage(), e);
-    }
+  GoalContext.Agents agents() {
+    return contract -> {
+      List<Path> dirs = new ArrayList<>();
+      List<MavenProject> projects = session.getProjects();
+      for (MavenProject p : projects == null ? List.of(project) : projects) {
+        dirs.add(Path.of(p.getBuild().getOutputDirectory()));
+      }
+      return GoalContext.fromClassOutputs(dirs).of(contract);
+    };
+  }
+
+  /** The goals' shared context, as this build gives it. */
+  GoalContext context(SourceFactory factory) throws ConfigException {
+    return new GoalContext(selected(), factory, snapshotDir(), agents(), MavenGoals.log(getLog()));
   }
 
   static MojoFailureException config(ConfigException e) {

@@ -1,8 +1,6 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.contract.Contract;
 import java.io.File;
-import java.io.IOException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -10,7 +8,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Compares two snapshot files (e.g. the committed one and a branch's) without any network, and
- * reports the drift as {@code agentkit:check} does.
+ * reports the drift as {@code agentkit:check} does. The work is {@link DiffGoal}'s, which the
+ * command line runs too.
  */
 @Mojo(name = "diff", requiresProject = false, threadSafe = true)
 public class DiffMojo extends ContractGoal {
@@ -52,38 +51,17 @@ public class DiffMojo extends ContractGoal {
                   ? ""
                   : from == null ? " (agentkit.from is missing)" : " (agentkit.to is missing)"));
     }
-    Contract before = readFile(from);
-    Contract after = readFile(to);
-    if (!before.name().equals(after.name())) {
-      getLog()
-          .warn(
-              "agentkit: comparing different contracts: " + before.name() + " and " + after.name());
-    }
-    DriftSummary summary = DriftSummary.of(after.name(), before, after, agents(after.name()));
-    boolean failed = summary.fails(mode);
     try {
-      Reports.write(
-          getLog(), reportDirectory.toPath(), summary, from + " -> " + to, summary.failing(mode));
-    } catch (IOException e) {
-      throw new MojoExecutionException("could not write the drift report: " + e.getMessage(), e);
-    }
-    if (failed) {
-      throw new MojoFailureException(
-          "agentkit: the drift from "
-              + from
-              + " to "
-              + to
-              + " fails the diff (failOn="
-              + failOn.trim()
-              + ")");
-    }
-  }
-
-  private static Contract readFile(File f) throws MojoFailureException {
-    try {
-      return dev.agentkit.contract.ContractSnapshot.read(f.toPath());
-    } catch (dev.agentkit.contract.ContractFormatException e) {
-      throw new MojoFailureException("agentkit:diff cannot read a snapshot: " + e.getMessage());
+      DiffGoal.run(
+          from.toPath(),
+          to.toPath(),
+          mode,
+          failOn,
+          reportDirectory.toPath(),
+          agents(),
+          MavenGoals.log(getLog()));
+    } catch (GoalException e) {
+      MavenGoals.raise(e);
     }
   }
 }

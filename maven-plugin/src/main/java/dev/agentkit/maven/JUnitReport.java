@@ -13,8 +13,24 @@ import java.util.List;
  * contract (and agent), failing when the drift fails the build.
  */
 final class JUnitReport {
-  /** One test case. */
-  record Case(String name, boolean failed, List<DriftItem> items, String detail) {}
+  /**
+   * One test case.
+   *
+   * @param message the failure's one-line message
+   */
+  record Case(String name, boolean failed, List<DriftItem> items, String detail, String message) {
+    /** A case of a drift check: its message counts the failing items. */
+    Case(String name, boolean failed, List<DriftItem> items, String detail) {
+      this(
+          name,
+          failed,
+          items,
+          detail,
+          items.size()
+              + (items.size() == 1 ? " drift item fails" : " drift items fail")
+              + " the check");
+    }
+  }
 
   private JUnitReport() {}
 
@@ -39,11 +55,7 @@ final class JUnitReport {
         continue;
       }
       sb.append(">\n    <failure message=\"")
-          .append(
-              attribute(
-                  c.items().size()
-                      + (c.items().size() == 1 ? " drift item fails" : " drift items fail")
-                      + " the check"))
+          .append(attribute(c.message()))
           .append("\" type=\"agentkit.drift\">");
       sb.append(escape(c.detail()));
       sb.append("</failure>\n  </testcase>\n");

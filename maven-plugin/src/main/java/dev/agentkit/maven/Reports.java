@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.maven.plugin.logging.Log;
 
 /** Writes a drift summary to the log, a text file and a JUnit XML file. */
 final class Reports {
   private Reports() {}
 
-  static void write(Log log, Path dir, DriftSummary summary, String what, List<DriftItem> failing)
+  static void write(
+      GoalLog log, Path dir, DriftSummary summary, String what, List<DriftItem> failing)
       throws IOException {
     boolean failed = !failing.isEmpty();
     List<String> lines = new ArrayList<>();

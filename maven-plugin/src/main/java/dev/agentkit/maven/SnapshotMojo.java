@@ -1,19 +1,5 @@
 package dev.agentkit.maven;
 
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractFormatException;
-import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.contract.Problem;
-import dev.agentkit.internal.text.LineText;
-import dev.agentkit.source.ContractSource;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -23,7 +9,8 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * Fetches each configured contract from the live backend and writes {@code
  * contract-snapshots/<name>.json} in the canonical format. An unchanged contract leaves the file
  * untouched ("up to date"); a changed one is summarised by severity. An empty or invalid contract
- * and a failed fetch never replace the existing snapshot.
+ * and a failed fetch never replace the existing snapshot. The work is {@link SnapshotGoal}'s, which
+ * the command line runs too.
  */
 @Mojo(name = "snapshot", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
 public class SnapshotMojo extends ContractGoal {
@@ -35,141 +22,11 @@ public class SnapshotMojo extends ContractGoal {
     }
     SourceFactory factory = sources();
     try {
-      for (Map.Entry<Integer, ContractConfig> e : selected()) {
-        ContractConfig c = e.getValue();
-        snapshot(c.name, factory.configure(c, e.getKey()));
-      }
+      new SnapshotGoal(context(factory)).run();
     } catch (ConfigException e) {
       throw config(e);
-    }
-  }
-
-  /** Why a fetched contract must not replace the snapshot, or null when it may. */
-  static String refusal(Contract live, String source, Path file) {
-    String name = live.name();
-    if (live.isEmpty()) {
-      return source
-          + " served contract "
-          + name
-          + " with no op at all; an empty contract never replaces a snapshot, so "
-          + file
-          + " is left untouched";
-    }
-    List<Problem> problems = live.problems();
-    if (problems.isEmpty()) {
-      return null;
-    }
-    StringBuilder sb =
-        new StringBuilder(source)
-            .append(" served an invalid contract ")
-            .append(name)
-            .append("; ")
-            .append(file)
-            .append(" is left untouched:");
-    for (Problem p : problems) {
-      sb.append("\n  - ").append(LineText.of(p.message()));
-    }
-    return sb.toString();
-  }
-
-  /**
-   * The contract has not changed. The file is left untouched, unless it is in an older format: then
-   * it is rewritten in this one, which changes no digest of an op the older format could say.
-   */
-  private void upToDate(String name, Path file, Contract live) throws MojoExecutionException {
-    String summary = " (" + live.digest() + ", " + live.ops().size() + " ops): " + file;
-    if (formatOf(file) >= ContractSnapshot.FORMAT) {
-      getLog().info("agentkit: " + name + " is up to date" + summary);
-      return;
-    }
-    write(name, file, live);
-    getLog()
-        .info(
-            "agentkit: "
-                + name
-                + " is unchanged; rewrote it in snapshot format "
-                + ContractSnapshot.FORMAT
-                + summary);
-  }
-
-  private static final Pattern FORMAT = Pattern.compile("\"format\"\\s*:\\s*(\\d{1,9})");
-
-  /** The format a readable snapshot states (its first key, as agentkit writes it). */
-  static int formatOf(Path file) {
-    try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-      return lines
-          .limit(3)
-          .map(FORMAT::matcher)
-          .filter(Matcher::find)
-          .map(m -> Integer.parseInt(m.group(1)))
-          .findFirst()
-          .orElse(ContractSnapshot.FORMAT);
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return ContractSnapshot.FORMAT;
-    }
-  }
-
-  private static void write(String name, Path file, Contract live) throws MojoExecutionException {
-    try {
-      ContractSnapshot.writeAtomically(file, live);
-    } catch (IOException | IllegalArgumentException ex) {
-      throw new MojoExecutionException(
-          "could not write the snapshot of contract "
-              + name
-              + " to "
-              + file
-              + ": "
-              + ex.getMessage(),
-          ex);
-    }
-  }
-
-  private void snapshot(String name, SourceFactory.Configured configured)
-      throws MojoExecutionException, MojoFailureException {
-    ContractSource source = configured.source();
-    Path file = snapshotDir().resolve(name + ".json");
-    Contract live = fetchWarning(configured, name);
-    String refusal = refusal(live, source.describe(), file);
-    if (refusal != null) {
-      throw new MojoFailureException(refusal);
-    }
-    Contract committed = null;
-    if (file.toFile().isFile()) {
-      try {
-        committed = ContractSnapshot.read(file);
-      } catch (ContractFormatException ex) {
-        getLog()
-            .warn(
-                "agentkit: the existing snapshot is unreadable and will be replaced: "
-                    + ex.getMessage());
-      }
-    }
-    if (committed != null
-        && committed.name().equals(name)
-        && committed.digest().equals(live.digest())) {
-      upToDate(name, file, live);
-      return;
-    }
-    write(name, file, live);
-    if (committed == null) {
-      getLog()
-          .info(
-              "agentkit: wrote the first snapshot of "
-                  + name
-                  + " ("
-                  + live.ops().size()
-                  + " ops, "
-                  + live.digest()
-                  + ") from "
-                  + source.describe()
-                  + " to "
-                  + file);
-      return;
-    }
-    DriftSummary summary = DriftSummary.of(name, committed, live, agents(name));
-    getLog().info("agentkit: " + name + " changed (" + summary.counts() + "); rewrote " + file);
-    for (String line : summary.lines()) {
-      getLog().info(line);
+    } catch (GoalException e) {
+      MavenGoals.raise(e);
     }
   }
 }

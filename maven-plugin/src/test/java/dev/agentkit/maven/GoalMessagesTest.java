@@ -59,8 +59,8 @@ class GoalMessagesTest {
             return "http://127.0.0.1:9/contract";
           }
         };
-    Contract live = ContractGoal.fetch(source, "taskboard");
-    assertThat(ContractGoal.warningLines(live, List.of()))
+    Contract live = SourceFetch.fetch(source, "taskboard");
+    assertThat(SourceFetch.warningLines(live, List.of()))
         .containsExactly(
             "agentkit: taskboard: [UnknownTier] launch: tier \"quantum\" is not one this agentkit"
                 + " knows (external_reversible, irreversible, read_only, reversible), so the op is"
@@ -71,11 +71,11 @@ class GoalMessagesTest {
   @Test
   void fetchFailures() {
     assertThatThrownBy(
-            () -> ContractGoal.fetch(failing(new ContractSourceException("refused")), "taskboard"))
-        .isInstanceOf(MojoFailureException.class)
+            () -> SourceFetch.fetch(failing(new ContractSourceException("refused")), "taskboard"))
+        .isInstanceOf(GoalException.class)
         .hasMessage("could not fetch contract taskboard from http://127.0.0.1:9/contract: refused");
     assertThatThrownBy(
-            () -> ContractGoal.fetch(failing(new IllegalStateException("boom")), "taskboard"))
+            () -> SourceFetch.fetch(failing(new IllegalStateException("boom")), "taskboard"))
         .hasMessage(
             "could not fetch contract taskboard from http://127.0.0.1:9/contract: the source"
                 + " failed with java.lang.IllegalStateException: boom");
@@ -91,26 +91,36 @@ class GoalMessagesTest {
             return "http://127.0.0.1:9/contract";
           }
         };
-    assertThatThrownBy(() -> ContractGoal.fetch(missingClass, "taskboard"))
+    assertThatThrownBy(() -> SourceFetch.fetch(missingClass, "taskboard"))
         .hasMessage(
             "could not fetch contract taskboard from http://127.0.0.1:9/contract: a class the"
                 + " source needs is missing or does not match (java.lang.NoClassDefFoundError:"
                 + " jakarta/servlet/http/HttpServlet); add the dependency that has it to the"
                 + " module, with compile scope");
-    assertThatThrownBy(() -> ContractGoal.fetch(() -> null, "taskboard"))
+    assertThatThrownBy(() -> SourceFetch.fetch(() -> null, "taskboard"))
         .hasMessageEndingWith(": the source returned no contract");
   }
 
   @Test
   void committedSnapshotMissingOrUnreadable() throws Exception {
     Path missing = dir.resolve("taskboard.json");
-    assertThatThrownBy(() -> ContractGoal.readSnapshot(missing, "taskboard"))
+    assertThatThrownBy(
+            () ->
+                SourceFetch.readSnapshot(
+                    missing,
+                    "taskboard",
+                    MavenGoals.log(new org.apache.maven.plugin.logging.SystemStreamLog())))
         .hasMessage(
             "no committed snapshot of contract taskboard at "
                 + missing
                 + "; create it with mvn agentkit:snapshot and commit it");
     Files.writeString(missing, "{\"format\": 1,");
-    assertThatThrownBy(() -> ContractGoal.readSnapshot(missing, "taskboard"))
+    assertThatThrownBy(
+            () ->
+                SourceFetch.readSnapshot(
+                    missing,
+                    "taskboard",
+                    MavenGoals.log(new org.apache.maven.plugin.logging.SystemStreamLog())))
         .hasMessageStartingWith("the snapshot of contract taskboard is unreadable: " + missing);
   }
 
@@ -128,6 +138,7 @@ class GoalMessagesTest {
   void diffNeedsTwoFiles() throws Exception {
     DiffMojo diff = new DiffMojo();
     diff.failOn = "none";
+    diff.reportDirectory = dir.resolve("reports").toFile();
     assertThatThrownBy(diff::execute)
         .isInstanceOf(MojoFailureException.class)
         .hasMessage(
@@ -137,7 +148,7 @@ class GoalMessagesTest {
     assertThatThrownBy(diff::execute).hasMessageEndingWith(" (agentkit.to is missing)");
     diff.to = dir.resolve("b.json").toFile();
     assertThatThrownBy(diff::execute)
-        .hasMessageStartingWith("agentkit:diff cannot read a snapshot: " + diff.from);
+        .hasMessageStartingWith("mvn agentkit:diff cannot read a snapshot: " + diff.from);
     diff.failOn = "sometimes";
     assertThatThrownBy(diff::execute)
         .hasMessage(
@@ -148,14 +159,14 @@ class GoalMessagesTest {
   @Test
   void recheckReasons() throws Exception {
     WiringStamp p = new WiringStamp("taskboard", "", "d", Map.of());
-    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", null, p)))
+    assertThat(RecheckGoal.staleness(new ActIndex.Stamp("a.Triage", null, p)))
         .isEqualTo("the wiring of a.Triage names no snapshot");
     Path gone = dir.resolve("gone.json");
-    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", gone, p)))
+    assertThat(RecheckGoal.staleness(new ActIndex.Stamp("a.Triage", gone, p)))
         .isEqualTo("snapshot " + gone + " of a.Triage is gone");
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "not json");
-    assertThat(RecheckMojo.staleness(new ActIndex.Stamp("a.Triage", bad, p)))
+    assertThat(RecheckGoal.staleness(new ActIndex.Stamp("a.Triage", bad, p)))
         .isEqualTo("snapshot " + bad + " of a.Triage is unreadable");
   }
 
@@ -163,29 +174,29 @@ class GoalMessagesTest {
   void recheckReasonsOfTheCompiledWiring() throws Exception {
     Path out = Files.createDirectories(dir.resolve("classes"));
     WiringStamp earlier = new WiringStamp("taskboard", "", "sha256:d1", Map.of());
-    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, earlier), out))
+    assertThat(RecheckGoal.compiledStaleness(new ActIndex.Stamp("a.Triage", null, earlier), out))
         .isEqualTo("the wiring of a.Triage was stamped by an earlier agentkit");
     WiringStamp p =
         new WiringStamp("taskboard", "", "sha256:d1", Map.of(), "a.Triage_Wiring", Map.of());
     Path file = out.resolve("a/Triage_Wiring.class");
-    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
+    assertThat(RecheckGoal.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
         .isEqualTo("the compiled wiring of a.Triage (" + file + ") is missing");
     Files.createDirectories(file.getParent());
     Files.write(file, new byte[] {(byte) 0xca, (byte) 0xfe, 's', 'h', 'a', '2', '5', '6', ':'});
-    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
+    assertThat(RecheckGoal.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
         .isEqualTo(
             "the compiled wiring of a.Triage ("
                 + file
                 + ") was not compiled from snapshot sha256:d1");
     Files.write(file, "\u0001\u0000\u0009sha256:d1;".getBytes(StandardCharsets.US_ASCII));
-    assertThat(RecheckMojo.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
+    assertThat(RecheckGoal.compiledStaleness(new ActIndex.Stamp("a.Triage", null, p), out))
         .isNull();
   }
 
   @Test
   void snapshotRefusesEmptyAndInvalidContracts() {
     Path file = dir.resolve("taskboard.json");
-    assertThat(SnapshotMojo.refusal(Contract.of("taskboard", List.of()), "http://x/c", file))
+    assertThat(SnapshotGoal.refusal(Contract.of("taskboard", List.of()), "http://x/c", file))
         .isEqualTo(
             "http://x/c served contract taskboard with no op at all; an empty contract never"
                 + " replaces a snapshot, so "
@@ -194,7 +205,7 @@ class GoalMessagesTest {
     Contract noTier =
         Contract.of(
             "taskboard", List.of(dev.agentkit.contract.Op.builder("x").description("d").build()));
-    assertThat(SnapshotMojo.refusal(noTier, "http://x/c", file))
+    assertThat(SnapshotGoal.refusal(noTier, "http://x/c", file))
         .isEqualTo(
             "http://x/c served an invalid contract taskboard; "
                 + file
@@ -203,7 +214,7 @@ class GoalMessagesTest {
                 + " backend must serve one of external_reversible, irreversible, read_only,"
                 + " reversible");
     assertThat(
-            SnapshotMojo.refusal(
+            SnapshotGoal.refusal(
                 Contract.of(
                     "taskboard",
                     List.of(

@@ -82,7 +82,7 @@ class HostileTextTest {
   private static List<String> printed(DriftSummary s) {
     List<String> lines = new ArrayList<>(s.lines());
     lines.addAll(
-        ContractGoal.warningLines(
+        SourceFetch.warningLines(
             Contract.of("board", List.of(op("x", Tier.REVERSIBLE, List.of("a")))),
             List.of("[SchemaUnmapped] tool \"" + s.report.items().get(0).target() + "\"")));
     return lines;

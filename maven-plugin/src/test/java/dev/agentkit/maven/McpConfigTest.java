@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -107,10 +106,8 @@ class McpConfigTest {
   void aServerStartedOverStdioIsReadAndClosedAndNoSecretShows() throws Exception {
     SourceFactory.Configured configured =
         factory.configure(stdio(Map.of("TASKS_TOKEN", SECRET)), 0);
-    SnapshotMojo goal = new SnapshotMojo();
     Recorded log = new Recorded();
-    goal.setLog(log);
-    Contract live = goal.fetchWarning(configured, "taskboard");
+    Contract live = SourceFetch.fetchWarning(configured, "taskboard", MavenGoals.log(log));
     assertThat(live.ops()).extracting(op -> op.opcode()).hasSize(3);
     assertThat(live.op("list_tasks").orElseThrow().tier()).isEqualTo(Tier.READ_ONLY);
     assertThat(live.op("close_task").orElseThrow().tier()).isEqualTo(Tier.REVERSIBLE);
@@ -165,10 +162,9 @@ class McpConfigTest {
     c.mcp.initializeTimeoutMillis =
         10_000; // the child exits at once, but the source waits this long
     SourceFactory.Configured configured = factory.configure(c, 0);
-    SnapshotMojo goal = new SnapshotMojo();
-    goal.setLog(new Recorded());
-    assertThatThrownBy(() -> goal.fetchWarning(configured, "taskboard"))
-        .isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(
+            () -> SourceFetch.fetchWarning(configured, "taskboard", MavenGoals.log(new Recorded())))
+        .isInstanceOf(GoalException.class)
         .message()
         .startsWith(
             "could not fetch contract taskboard from stdio:" + java() + ": [McpUnavailable] ")
@@ -308,18 +304,16 @@ class McpConfigTest {
       c.headers = List.of("X-Tenant: acme");
       SourceFactory.Configured configured = factory.configure(c, 0);
       assertThat(configured.source().describe()).isEqualTo("http://127.0.0.1:" + port + "/mcp");
-      SnapshotMojo goal = new SnapshotMojo();
       Recorded log = new Recorded();
-      goal.setLog(log);
-      Contract live = goal.fetchWarning(configured, "taskboard");
+      Contract live = SourceFetch.fetchWarning(configured, "taskboard", MavenGoals.log(log));
       assertThat(ItMcpHttpServer.lastTenant()).isEqualTo("acme");
       assertThat(live.op("list_tasks").orElseThrow().tier()).isEqualTo(Tier.READ_ONLY);
       assertThat(ContractSnapshot.write(live) + configured.source() + log.lines)
           .doesNotContain(SECRET);
       c.authorizationEnv = null; // the server answers 401 without the token
       SourceFactory.Configured refused = factory.configure(c, 0);
-      assertThatThrownBy(() -> goal.fetchWarning(refused, "taskboard"))
-          .isInstanceOf(MojoFailureException.class)
+      assertThatThrownBy(() -> SourceFetch.fetchWarning(refused, "taskboard", MavenGoals.log(log)))
+          .isInstanceOf(GoalException.class)
           .message()
           .startsWith("could not fetch contract taskboard from http://127.0.0.1:" + port + "/mcp: ")
           .doesNotContain(SECRET);

@@ -62,11 +62,11 @@ class OpenApiConfigTest {
     SourceFactory.Configured configured =
         factory.configure(openapi(" src/main/openapi/tasks.yaml "), 0);
     assertThat(configured.source().describe()).isEqualTo("src/main/openapi/tasks.yaml");
-    Contract live = ContractGoal.fetch(configured.source(), "tasks");
+    Contract live = SourceFetch.fetch(configured.source(), "tasks");
     assertThat(live.source()).isEqualTo("src/main/openapi/tasks.yaml");
     assertThat(live.op("closeTask").orElseThrow().tier()).isEqualTo(Tier.REVERSIBLE);
     assertThat(live.op("getTask").orElseThrow().tier()).isEqualTo(Tier.READ_ONLY);
-    assertThat(ContractGoal.warningLines(live, configured.warnings().get()))
+    assertThat(SourceFetch.warningLines(live, configured.warnings().get()))
         .singleElement()
         .asString()
         .startsWith("agentkit: tasks: [OpenApiNoOperationId] DELETE /tasks/{id} in ")

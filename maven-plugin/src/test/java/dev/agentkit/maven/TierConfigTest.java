@@ -51,7 +51,7 @@ class TierConfigTest {
 
   private Contract fetch(ContractConfig c) throws Exception {
     SourceFactory.Configured configured = factory.configure(c, 0);
-    return configured.apply(ContractGoal.fetch(configured.source(), c.name));
+    return configured.apply(SourceFetch.fetch(configured.source(), c.name));
   }
 
   @Test
@@ -167,7 +167,7 @@ class TierConfigTest {
     ContractConfig c = tasks();
     c.maxDocumentBytes = 10;
     SourceFactory.Configured configured = factory.configure(c, 0);
-    assertThatThrownBy(() -> ContractGoal.fetch(configured.source(), "tasks"))
+    assertThatThrownBy(() -> SourceFetch.fetch(configured.source(), "tasks"))
         .hasMessageEndingWith(
             "is larger than 10 bytes; raise <maxDocumentBytes> in the <contract> if it really is"
                 + " that large");

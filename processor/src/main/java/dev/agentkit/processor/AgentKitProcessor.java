@@ -147,7 +147,8 @@ public final class AgentKitProcessor extends AbstractProcessor {
    * Reads and checks the agent into one report (the snapshot lookup, the contract's unknowns, the
    * checks, and the enum constants the round's sources still name after the snapshot dropped them,
    * {@link RemovedValues}), prints it once, and writes the wiring; the stamp only for a bindable
-   * one, so a build step never takes a wiring with errors for a current one.
+   * one, so a build step never takes a wiring with errors for a current one, and with it the uses
+   * manifest a backend's build verifies against ({@link UsesManifestWriter}).
    */
   private void processAgent(TypeElement agent, List<CompilationUnitTree> units) throws IOException {
     long t = timing.start();
@@ -161,7 +162,8 @@ public final class AgentKitProcessor extends AbstractProcessor {
     t = timing.add(Timing.Step.SNAPSHOT, t);
     CheckReport checked = checker.check(d, found.contract());
     List<CheckReport.Item> after = new ArrayList<>();
-    for (RemovedValues.Found r : RemovedValues.find(checked.model(), units, previousEnums(agent))) {
+    RemovedValues.Scan constants = RemovedValues.scan(checked.model(), units);
+    for (RemovedValues.Found r : constants.lacking(previousEnums(agent))) {
       after.add(new CheckReport.Item(Location.in(r.path()), r.message()));
     }
     CheckReport report = checked.around(before, after);
@@ -177,6 +179,11 @@ public final class AgentKitProcessor extends AbstractProcessor {
     }
     if (model.bindable()) {
       writeStamp(agent, d.contract(), model);
+      String name = agent.getQualifiedName().toString();
+      UsesManifestWriter.write(
+          processingEnv.getFiler(),
+          agent,
+          UsesManifestWriter.manifest(name, model, constants.named()));
     }
     timing.add(Timing.Step.FILES, t);
     timing.agentDone();

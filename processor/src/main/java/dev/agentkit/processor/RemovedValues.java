@@ -48,6 +48,9 @@ import java.util.Set;
  * scope declared with the view's type (or initialised with a {@code new View(call)}). A name the
  * file does not take from the wiring is never matched, so a class of the user's that shares an
  * enum's name is left alone.
+ *
+ * <p>The same scan tells which of the contract's enum values the agent's code names ({@link
+ * Scan#named}), for the agent's uses manifest.
  */
 final class RemovedValues {
   /**
@@ -58,8 +61,28 @@ final class RemovedValues {
    */
   record Found(TreePath path, String message) {}
 
-  /** An enum of one view. */
-  private record EnumRef(View view, OperandView operand) {}
+  /**
+   * An enum of one view: an enum operand's, or one nested in a tree operand (only ever named, never
+   * refused here: javac reports a constant such an enum lacks).
+   */
+  private record EnumRef(View view, OperandView operand, TreeLayout.EnumType nested) {
+    EnumRef(View view, OperandView operand) {
+      this(view, operand, null);
+    }
+
+    List<String> constants() {
+      return operand != null ? operand.enumConstants() : nested.constants();
+    }
+
+    List<String> values() {
+      return operand != null ? operand.operand().enumValues() : nested.values();
+    }
+
+    /** The operand's name, or the nested enum's path in the op ({@code checklist[].state}). */
+    String key() {
+      return operand != null ? operand.operand().name() : nested.path();
+    }
+  }
 
   private final String wiring;
   private final String packageName;
@@ -77,28 +100,76 @@ final class RemovedValues {
     }
   }
 
-  /**
-   * Every reference, in the units given, to a constant the model's enums do not have.
-   *
-   * @param previous the constants of each enum of the previous wiring, by binary name, as its stamp
-   *     recorded them; empty when there is no previous stamp
-   */
-  static List<Found> find(
-      WiringModel m, List<CompilationUnitTree> units, Map<String, List<String>> previous) {
-    RemovedValues finder = new RemovedValues(m, previous);
-    List<Found> out = new ArrayList<>();
+  /** One reference to a constant of a view's enum, which the enum may or may not have. */
+  private record Ref(EnumRef e, String constant, TreePath path) {}
+
+  /** Every reference the units make to a constant of the model's enums, in source order. */
+  static Scan scan(WiringModel m, List<CompilationUnitTree> units) {
+    RemovedValues finder = new RemovedValues(m, Map.of());
+    List<Ref> out = new ArrayList<>();
     if (finder.hasEnums()) {
       for (CompilationUnitTree unit : units) {
         finder.new InUnit(unit).scan(new TreePath(unit), out);
       }
     }
-    return out;
+    return new Scan(m, out);
+  }
+
+  /** The references one scan found, read two ways. */
+  static final class Scan {
+    private final WiringModel model;
+    private final List<Ref> refs;
+
+    private Scan(WiringModel model, List<Ref> refs) {
+      this.model = model;
+      this.refs = List.copyOf(refs);
+    }
+
+    /**
+     * The references to constants the enums lack, each with its error.
+     *
+     * @param previous the constants of each enum of the previous wiring, by binary name, as its
+     *     stamp recorded them; empty when there is no previous stamp
+     */
+    List<Found> lacking(Map<String, List<String>> previous) {
+      RemovedValues words = new RemovedValues(model, previous);
+      List<Found> out = new ArrayList<>();
+      for (Ref r : refs) {
+        if (r.e().operand() != null && missing(r.e(), r.constant())) {
+          out.add(new Found(r.path(), words.message(r.e(), r.constant())));
+        }
+      }
+      return out;
+    }
+
+    /**
+     * The contract's values the code names through constants the enums have, by opcode, then by
+     * operand (or a nested enum's path): what the agent's code needs of each enum ({@code
+     * UNRECOGNISED} names none).
+     */
+    Map<String, Map<String, Set<String>>> named() {
+      Map<String, Map<String, Set<String>>> out = new java.util.TreeMap<>();
+      for (Ref r : refs) {
+        int i = r.e().constants().indexOf(r.constant());
+        if (i >= 0) {
+          out.computeIfAbsent(r.e().view().act().opcode(), k -> new java.util.TreeMap<>())
+              .computeIfAbsent(r.e().key(), k -> new java.util.TreeSet<>())
+              .add(r.e().values().get(i));
+        }
+      }
+      return out;
+    }
   }
 
   private boolean hasEnums() {
     for (View v : views.values()) {
       for (OperandView o : v.operands()) {
         if (o.enumName() != null) {
+          return true;
+        }
+      }
+      for (TreeLayout.NestedType t : v.types()) {
+        if (t instanceof TreeLayout.EnumType) {
           return true;
         }
       }
@@ -158,7 +229,7 @@ final class RemovedValues {
   }
 
   /** The names one file takes from the wiring, and the scan of that file. */
-  private final class InUnit extends TreePathScanner<Void, List<Found>> {
+  private final class InUnit extends TreePathScanner<Void, List<Ref>> {
     private boolean wiringInScope;
     private final Set<String> viewsImported = new HashSet<>();
     private final Map<String, EnumRef> enumsImported = new HashMap<>();
@@ -193,41 +264,43 @@ final class RemovedValues {
               enumsImported.put(o.enumName(), new EnumRef(v, o));
             }
           }
+          for (TreeLayout.NestedType t : v.types()) {
+            if (t instanceof TreeLayout.EnumType e
+                && (parts[1].equals("*") || parts[1].equals(e.simpleName()))) {
+              enumsImported.put(e.simpleName(), new EnumRef(v, null, e));
+            }
+          }
         }
       }
     }
 
     @Override
-    public Void visitMemberSelect(MemberSelectTree node, List<Found> out) {
+    public Void visitMemberSelect(MemberSelectTree node, List<Ref> out) {
       String constant = node.getIdentifier().toString();
       EnumRef e = enumOf(node.getExpression());
       Tree parent = getCurrentPath().getParentPath().getLeaf();
       boolean called =
           parent instanceof MethodInvocationTree call && call.getMethodSelect() == node;
-      if (e != null
-          && !called
-          && !constant.equals("class")
-          && !constant.equals("*")
-          && missing(e, constant)) {
-        out.add(new Found(getCurrentPath(), message(e, constant)));
+      if (e != null && !called && !constant.equals("class") && !constant.equals("*")) {
+        out.add(new Ref(e, constant, getCurrentPath()));
       }
       return super.visitMemberSelect(node, out);
     }
 
     @Override
-    public Void visitSwitch(SwitchTree node, List<Found> out) {
+    public Void visitSwitch(SwitchTree node, List<Ref> out) {
       cases(node.getExpression(), node.getCases(), out);
       return super.visitSwitch(node, out);
     }
 
     @Override
-    public Void visitSwitchExpression(SwitchExpressionTree node, List<Found> out) {
+    public Void visitSwitchExpression(SwitchExpressionTree node, List<Ref> out) {
       cases(node.getExpression(), node.getCases(), out);
       return super.visitSwitchExpression(node, out);
     }
 
     /** The {@code case C} labels of a switch on a view's enum accessor that the enum lacks. */
-    private void cases(ExpressionTree selector, List<? extends CaseTree> cases, List<Found> out) {
+    private void cases(ExpressionTree selector, List<? extends CaseTree> cases, List<Ref> out) {
       EnumRef e = accessed(unwrap(selector));
       if (e == null) {
         return;
@@ -235,9 +308,9 @@ final class RemovedValues {
       TreePath switchPath = getCurrentPath();
       for (CaseTree c : cases) {
         for (ExpressionTree label : c.getExpressions()) {
-          if (label instanceof IdentifierTree id && missing(e, id.getName().toString())) {
+          if (label instanceof IdentifierTree id) {
             TreePath at = new TreePath(new TreePath(switchPath, c), label);
-            out.add(new Found(at, message(e, id.getName().toString())));
+            out.add(new Ref(e, id.getName().toString(), at));
           }
         }
       }
@@ -339,6 +412,12 @@ final class RemovedValues {
           for (OperandView o : v.operands()) {
             if (s.getIdentifier().contentEquals(o.enumName() == null ? "" : o.enumName())) {
               return new EnumRef(v, o);
+            }
+          }
+          for (TreeLayout.NestedType n : v.types()) {
+            if (n instanceof TreeLayout.EnumType e
+                && s.getIdentifier().contentEquals(e.simpleName())) {
+              return new EnumRef(v, null, e);
             }
           }
         }

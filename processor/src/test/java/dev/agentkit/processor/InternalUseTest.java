@@ -5,6 +5,7 @@ import dev.agentkit.internal.ArgValues;
 import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.internal.ContractRules;
 import dev.agentkit.internal.TreeValues;
+import dev.agentkit.internal.UsesManifest;
 import dev.agentkit.internal.Values;
 import dev.agentkit.internal.WireNames;
 import dev.agentkit.internal.WiringStamp;
@@ -28,6 +29,7 @@ class InternalUseTest {
         CompiledOps.class,
         ContractRules.class,
         TreeValues.class,
+        UsesManifest.class,
         Values.class,
         WireNames.class,
         WiringStamp.class,

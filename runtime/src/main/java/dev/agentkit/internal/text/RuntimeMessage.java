@@ -63,6 +63,18 @@ public enum RuntimeMessage {
       "%s acts on %s \"%s\", but there is no such %s; check the id and call again"),
   TOOLS_INCOMPLETE("ToolsIncomplete", Kind.ERROR, "the tools of agent \"%s\" need %s%s"),
 
+  // A consumer's uses manifest, read by a backend's build (agentkit:verify-consumers).
+  USES_MANIFEST(
+      "UsesManifest",
+      Kind.ERROR,
+      "%s %s; a manifest is written by the agentkit processor, never by hand: publish it again"
+          + " from the agent's build (agentkit:attach-uses)"),
+  USES_MANIFEST_FORMAT(
+      "UsesManifest",
+      Kind.ERROR,
+      "%s is in manifest format %s, which this agentkit (format %s) cannot read; upgrade agentkit"
+          + " in the backend's build to the agent's version or later"),
+
   // Building a proposal.
   PROPOSAL_AGENT_MISSING(
       "ProposalAgent",

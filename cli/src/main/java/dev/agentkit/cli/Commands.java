@@ -1,0 +1,234 @@
+package dev.agentkit.cli;
+
+import dev.agentkit.maven.Goals;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The five commands, each the Maven goal of its name with the same options. */
+final class Commands {
+  private Commands() {}
+
+  @Command(
+      name = "snapshot",
+      mixinStandardHelpOptions = true,
+      description =
+          "Fetch each configured contract and write its snapshot (<name>.json); an unchanged"
+              + " contract leaves the file untouched, an empty or invalid one never replaces it.")
+  static final class Snapshot implements Callable<Integer> {
+    @Mixin SharedOptions shared = new SharedOptions();
+    private final Terminal t;
+
+    Snapshot(Terminal t) {
+      this.t = t;
+    }
+
+    @Override
+    public Integer call() {
+      return t.run(shared, (o, log) -> new Goals(o, log, t.env).snapshot());
+    }
+  }
+
+  @Command(
+      name = "check",
+      mixinStandardHelpOptions = true,
+      description =
+          "Compare each committed snapshot with the live contract; fail on drift as --fail-on"
+              + " says. Writes a text and a JUnit XML report per contract.")
+  static final class Check implements Callable<Integer> {
+    @Mixin SharedOptions shared = new SharedOptions();
+    @Mixin FailOnOption failOn = new FailOnOption();
+    private final Terminal t;
+
+    Check(Terminal t) {
+      this.t = t;
+    }
+
+    @Override
+    public Integer call() {
+      return t.run(
+          shared,
+          (o, log) -> {
+            if (failOn.failOn != null) {
+              o.failOn(failOn.failOn);
+            }
+            new Goals(o, log, t.env).check();
+          });
+    }
+  }
+
+  @Command(
+      name = "diff",
+      mixinStandardHelpOptions = true,
+      description =
+          "Compare two snapshot files, offline, and report the drift as check does. Fails only"
+              + " as --fail-on says (default: never).")
+  static final class Diff implements Callable<Integer> {
+    @Mixin SharedOptions shared = new SharedOptions();
+    @Mixin FailOnOption failOn = new FailOnOption();
+
+    @Option(
+        names = "--from",
+        required = true,
+        paramLabel = "<file>",
+        description = "The snapshot compared from.")
+    Path from;
+
+    @Option(
+        names = "--to",
+        required = true,
+        paramLabel = "<file>",
+        description = "The snapshot compared to.")
+    Path to;
+
+    private final Terminal t;
+
+    Diff(Terminal t) {
+      this.t = t;
+    }
+
+    @Override
+    public Integer call() {
+      return t.run(
+          shared,
+          (o, log) -> {
+            if (failOn.failOn != null) {
+              o.failOn(failOn.failOn);
+            }
+            new Goals(o, log, t.env)
+                .diff(t.workingDirectory.resolve(from), t.workingDirectory.resolve(to));
+          });
+    }
+  }
+
+  @Command(
+      name = "recheck",
+      mixinStandardHelpOptions = true,
+      description =
+          "Make the next compile run the annotation processor again when an agent's wiring no"
+              + " longer matches its snapshot: removes the stale wiring's class files (and the"
+              + " compiler's incremental state, when given).")
+  static final class Recheck implements Callable<Integer> {
+    @Mixin SharedOptions shared = new SharedOptions();
+
+    @Option(
+        names = "--compiler-state",
+        paramLabel = "<dir>",
+        description = "The compiler's incremental state, removed with the stale wiring.")
+    Path compilerState;
+
+    private final Terminal t;
+
+    Recheck(Terminal t) {
+      this.t = t;
+    }
+
+    @Override
+    public Integer call() {
+      return t.run(
+          shared,
+          (o, log) -> {
+            if (shared.classes.size() != 1) {
+              throw CliException.config(
+                  "[ConfigFile] recheck needs the one class output the processor wrote its stamps"
+                      + " to: pass --classes <dir> (such as build/classes/java/main)");
+            }
+            new Goals(o, log, t.env)
+                .recheck(
+                    t.workingDirectory.resolve(shared.classes.get(0)),
+                    compilerState == null ? null : t.workingDirectory.resolve(compilerState));
+          });
+    }
+  }
+
+  @Command(
+      name = "verify-consumers",
+      mixinStandardHelpOptions = true,
+      description =
+          "Can this contract be deployed? Grade the proposed contract against the uses manifest"
+              + " of every agent of every consumer, from the baseline (the snapshot of the contract"
+              + " served now), and fail naming each consumer, agent and act it breaks.")
+  static final class VerifyConsumers implements Callable<Integer> {
+    @Mixin SharedOptions shared = new SharedOptions();
+    @Mixin FailOnOption failOn = new FailOnOption();
+
+    @Option(
+        names = "--consumer",
+        paramLabel = "<groupId:artifactId:version>",
+        description =
+            "A consumer: a version, a range such as [1.4,) (every version in it), LATEST or"
+                + " RELEASE; repeatable.")
+    List<String> consumers = new ArrayList<>();
+
+    @Option(
+        names = "--manifest-directory",
+        paramLabel = "<dir>",
+        description = "A directory of uses manifests (.json) or bundles (.zip); repeatable.")
+    List<Path> manifestDirectories = new ArrayList<>();
+
+    @Option(
+        names = "--baseline-directory",
+        paramLabel = "<dir>",
+        description = "Where each contract's baseline is (<name>.json). Default: the snapshots'.")
+    Path baselineDirectory;
+
+    @Option(
+        names = "--repository",
+        paramLabel = "<id=url>",
+        description =
+            "A repository the consumers are published to; repeatable, replacing the config"
+                + " file's. Credentials: usernameEnv and passwordEnv in the config file.")
+    List<String> repositories = new ArrayList<>();
+
+    @Option(
+        names = "--local-repository",
+        paramLabel = "<dir>",
+        description = "Where resolved artifacts are kept. Default: ~/.m2/repository.")
+    Path localRepository;
+
+    @Option(names = "--offline", description = "Read the local repository only.")
+    boolean offline;
+
+    private final Terminal t;
+
+    VerifyConsumers(Terminal t) {
+      this.t = t;
+    }
+
+    @Override
+    public Integer call() {
+      return t.run(
+          shared,
+          (o, log) -> {
+            if (failOn.failOn != null) {
+              o.failOn(failOn.failOn);
+            }
+            if (!consumers.isEmpty()) {
+              o.consumers(consumers);
+            }
+            if (!manifestDirectories.isEmpty()) {
+              o.manifestDirectories(
+                  SharedOptions.absolute(t.workingDirectory, manifestDirectories));
+            }
+            if (baselineDirectory != null) {
+              o.baselineDirectory(t.workingDirectory.resolve(baselineDirectory));
+            }
+            if (!repositories.isEmpty()) {
+              o.repositories(repositories);
+            }
+            if (localRepository != null) {
+              o.localRepository(t.workingDirectory.resolve(localRepository));
+            }
+            if (offline) {
+              log.warn(Goals.offlineWarning());
+            }
+            Repositories r = Repositories.of(o, t.env, offline);
+            new Goals(o, log, t.env).verifyConsumers(r.system, r.session, r.remotes);
+          });
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package dev.agentkit.cli;
+
+import picocli.CommandLine.Option;
+
+/** {@code --fail-on}, as {@code check}, {@code diff} and {@code verify-consumers} take it. */
+final class FailOnOption {
+  @Option(
+      names = "--fail-on",
+      paramLabel = "<breaking|any|none>",
+      description =
+          "When the command fails: on breaking drift, on any drift, or never. Default: breaking"
+              + " (diff: none).")
+  String failOn;
+}

@@ -1,0 +1,133 @@
+package dev.agentkit.cli;
+
+import dev.agentkit.maven.GoalOptions;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.apache.maven.repository.internal.MavenRepositorySystemUtils;
+import org.eclipse.aether.DefaultRepositorySystemSession;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.repository.LocalRepository;
+import org.eclipse.aether.repository.RemoteRepository;
+import org.eclipse.aether.supplier.RepositorySystemSupplier;
+import org.eclipse.aether.util.repository.AuthenticationBuilder;
+
+/**
+ * Maven's resolver outside Maven, as verify-consumers' coordinates need it: the configured
+ * repositories (their credentials from environment variables, never from the command line or the
+ * file) and a local repository, {@code ~/.m2/repository} unless given.
+ */
+final class Repositories {
+  final RepositorySystem system;
+  final DefaultRepositorySystemSession session;
+  final List<RemoteRepository> remotes;
+
+  private Repositories(
+      RepositorySystem system, DefaultRepositorySystemSession session, List<RemoteRepository> r) {
+    this.system = system;
+    this.session = session;
+    this.remotes = r;
+  }
+
+  /**
+   * The resolver for the options.
+   *
+   * @throws CliException a configuration error naming the repository entry
+   */
+  static Repositories of(GoalOptions options, Function<String, String> env, boolean offline)
+      throws CliException {
+    List<RemoteRepository> remotes = new ArrayList<>();
+    List<GoalOptions.RepositoryConfig> configured = options.repositories();
+    for (int i = 0; i < configured.size(); i++) {
+      remotes.add(remote(configured.get(i), "repositories entry " + (i + 1), env));
+    }
+    if (remotes.isEmpty() && options.hasConsumerCoordinates()) {
+      throw CliException.config(
+          "[ConfigFile] consumers are given as coordinates, but no repository to resolve them"
+              + " from: add one to repositories in the config file ({\"id\": ..., \"url\": ...})"
+              + " or pass --repository id=url");
+    }
+    RepositorySystem system = new RepositorySystemSupplier().get();
+    DefaultRepositorySystemSession session = MavenRepositorySystemUtils.newSession();
+    session.setLocalRepositoryManager(
+        system.newLocalRepositoryManager(
+            session, new LocalRepository(options.localRepository().toFile())));
+    session.setOffline(offline);
+    return new Repositories(system, session, remotes);
+  }
+
+  private static RemoteRepository remote(
+      GoalOptions.RepositoryConfig r, String where, Function<String, String> env)
+      throws CliException {
+    if (blank(r.id()) || blank(r.url())) {
+      throw CliException.config(
+          "[ConfigFile] "
+              + where
+              + " has no "
+              + (blank(r.id()) ? "id" : "url")
+              + "; a repository is its id and its url, such as {\"id\": \"company\", \"url\":"
+              + " \"https://nexus.example/repository/agents\"}");
+    }
+    String at = where + " (" + r.id() + ")";
+    URI uri;
+    try {
+      uri = new URI(r.url().trim());
+    } catch (URISyntaxException e) {
+      throw CliException.config("[ConfigFile] " + at + ": its url is not a URL: " + e.getReason());
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!List.of("http", "https", "file").contains(scheme)) {
+      throw CliException.config(
+          "[ConfigFile] " + at + ": its url must start with https://, http:// or file:");
+    }
+    if (uri.getRawUserInfo() != null) {
+      throw CliException.config(
+          "[ConfigFile] "
+              + at
+              + ": its url has credentials in it; give them in environment variables named by"
+              + " usernameEnv and passwordEnv");
+    }
+    RemoteRepository.Builder b =
+        new RemoteRepository.Builder(r.id().trim(), "default", uri.toString());
+    String user = variable(r.usernameEnv(), "usernameEnv", at, env);
+    String password = variable(r.passwordEnv(), "passwordEnv", at, env);
+    if (user != null || password != null) {
+      AuthenticationBuilder auth = new AuthenticationBuilder();
+      if (user != null) {
+        auth.addUsername(user);
+      }
+      if (password != null) {
+        auth.addPassword(password);
+      }
+      b.setAuthentication(auth.build());
+    }
+    return b.build();
+  }
+
+  /** The value of the variable a key names, or null when the key is not given. */
+  private static String variable(String name, String key, String at, Function<String, String> env)
+      throws CliException {
+    if (blank(name)) {
+      return null;
+    }
+    String value = env.apply(name.trim());
+    if (value == null || value.isEmpty()) {
+      throw CliException.config(
+          "[ConfigFile] "
+              + at
+              + ": "
+              + key
+              + " names environment variable "
+              + name.trim()
+              + ", which is not set; export it before running agentkit");
+    }
+    return value;
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+}
