@@ -43,11 +43,11 @@ import java.util.Set;
  * <p>The wiring is being generated, so nothing is attributed yet: names are resolved by their
  * syntax and the file's imports. Found are a constant selected from an enum named through the
  * wiring ({@code Wiring.View.Enum.C}, {@code View.Enum.C}, {@code Enum.C}, a static import of
- * {@code C}), and a {@code case C} of a switch on a view's accessor ({@code switch
- * (view.status())}) whose view is a {@code new View(call)} or a local variable or parameter in
- * scope declared with the view's type (or initialised with a {@code new View(call)}). A name the
- * file does not take from the wiring is never matched, so a class of the user's that shares an
- * enum's name is left alone.
+ * {@code C}; a shared enum as {@code Wiring.Enum.C} or, imported, {@code Enum.C}), and a {@code
+ * case C} of a switch on a view's accessor ({@code switch (view.status())}) whose view is a {@code
+ * new View(call)} or a local variable or parameter in scope declared with the view's type (or
+ * initialised with a {@code new View(call)}). A name the file does not take from the wiring is
+ * never matched, so a class of the user's that shares an enum's name is left alone.
  */
 final class RemovedValues {
   /**
@@ -65,27 +65,53 @@ final class RemovedValues {
   private final String packageName;
   private final String wiringName;
   private final Map<String, View> views = new HashMap<>();
+  // The wiring's shared enums by simple name, each as its first reader.
+  private final Map<String, EnumRef> shared = new HashMap<>();
   private final Map<String, List<String>> previous;
 
-  private RemovedValues(WiringModel m, Map<String, List<String>> previous) {
+  private RemovedValues(WiringModel m, WiringLayout layout, Map<String, List<String>> previous) {
     this.previous = previous;
     this.wiring = WiringWriter.qualifiedName(m);
     this.packageName = m.packageName();
     this.wiringName = m.wiringName();
-    for (View v : WiringLayout.of(m).views()) {
+    for (View v : layout.views()) {
       views.put(v.simpleName(), v);
+      for (OperandView o : v.operands()) {
+        if (o.sharedEnum()) {
+          shared.putIfAbsent(o.enumName(), new EnumRef(v, o));
+        }
+      }
     }
+  }
+
+  /**
+   * The binary name of the enum an operand of a view reads: nested in the view, or, shared, in the
+   * wiring.
+   */
+  static String binaryName(String wiring, View v, OperandView o) {
+    return o.sharedEnum()
+        ? wiring + "$" + o.enumName()
+        : wiring + "$" + v.simpleName() + "$" + o.enumName();
+  }
+
+  /** An operand's own enum, nested in its view: not a shared one. */
+  private static boolean nested(OperandView o) {
+    return o.enumName() != null && !o.sharedEnum();
   }
 
   /**
    * Every reference, in the units given, to a constant the model's enums do not have.
    *
+   * @param layout the model's names ({@link WiringLayout#of})
    * @param previous the constants of each enum of the previous wiring, by binary name, as its stamp
    *     recorded them; empty when there is no previous stamp
    */
   static List<Found> find(
-      WiringModel m, List<CompilationUnitTree> units, Map<String, List<String>> previous) {
-    RemovedValues finder = new RemovedValues(m, previous);
+      WiringModel m,
+      WiringLayout layout,
+      List<CompilationUnitTree> units,
+      Map<String, List<String>> previous) {
+    RemovedValues finder = new RemovedValues(m, layout, previous);
     List<Found> out = new ArrayList<>();
     if (finder.hasEnums()) {
       for (CompilationUnitTree unit : units) {
@@ -108,8 +134,7 @@ final class RemovedValues {
 
   /** Removed when the previous wiring's enum had the constant; otherwise one it never had. */
   private String message(EnumRef e, String constant) {
-    String binaryName = wiring + "$" + e.view().simpleName() + "$" + e.operand().enumName();
-    List<String> before = previous.get(binaryName);
+    List<String> before = previous.get(binaryName(wiring, e.view(), e.operand()));
     return before != null && before.contains(constant)
         ? removed(e, constant)
         : unknown(e, constant);
@@ -179,9 +204,13 @@ final class RemovedValues {
         wiringInScope = true;
       } else if (name.equals(prefix + "*")) {
         viewsImported.addAll(views.keySet());
+        enumsImported.putAll(shared);
       } else if (name.startsWith(prefix)) {
         String[] parts = name.substring(prefix.length()).split("\\.");
         View v = views.get(parts[0]);
+        if (parts.length == 1 && shared.containsKey(parts[0])) {
+          enumsImported.put(parts[0], shared.get(parts[0]));
+        }
         if (v == null) {
           return;
         }
@@ -189,7 +218,7 @@ final class RemovedValues {
           viewsImported.add(parts[0]);
         } else if (parts.length == 2) {
           for (OperandView o : v.operands()) {
-            if (o.enumName() != null && (parts[1].equals("*") || parts[1].equals(o.enumName()))) {
+            if (nested(o) && (parts[1].equals("*") || parts[1].equals(o.enumName()))) {
               enumsImported.put(o.enumName(), new EnumRef(v, o));
             }
           }
@@ -334,10 +363,13 @@ final class RemovedValues {
         return enumsImported.get(id.getName().toString());
       }
       if (t instanceof MemberSelectTree s) {
+        if (isWiring(s.getExpression())) {
+          return shared.get(s.getIdentifier().toString());
+        }
         View v = viewOf(s.getExpression());
         if (v != null) {
           for (OperandView o : v.operands()) {
-            if (s.getIdentifier().contentEquals(o.enumName() == null ? "" : o.enumName())) {
+            if (nested(o) && s.getIdentifier().contentEquals(o.enumName())) {
               return new EnumRef(v, o);
             }
           }
