@@ -1,6 +1,7 @@
 package dev.agentkit;
 
 import dev.agentkit.drift.DriftReport;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -28,7 +29,7 @@ public class AgentPausedException extends IllegalStateException {
 
   private AgentPausedException(
       String refused, String explanation, LiveAgent.State state, Optional<DriftReport> report) {
-    super("[AgentPaused] " + refused + ": " + explanation);
+    super(RuntimeMessage.AGENT_PAUSED.format(refused, explanation));
     this.explanation = explanation;
     this.state = Objects.requireNonNull(state, "state");
     this.report = report.orElse(null);

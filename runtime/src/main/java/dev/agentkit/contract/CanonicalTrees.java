@@ -145,8 +145,10 @@ final class CanonicalTrees {
     if (!list) {
       return value(typeName, enumValues, k, k.present);
     }
-    if (typeName.equals(OperandType.ARRAY.wireName())) {
-      throw UNEXPECTED; // a list of arrays is written as an array of arrays
+    if (typeName.equals(OperandType.ARRAY.wireName()) && (k.present & (1 << ITEMS)) != 0) {
+      // An array node as the element owns the list keys: the general reader sorts that out. A
+      // type "array" without items is an opaque element, and the keys stay the list's.
+      throw UNEXPECTED;
     }
     Schema value = value(typeName, enumValues, k, k.present & ~LIST_BITS);
     return new ArraySchema(Facets.NONE, value, k.minItems, k.maxItems, k.uniqueItems);

@@ -1,5 +1,6 @@
 package dev.agentkit.drift;
 
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.List;
 
 /**
@@ -25,25 +26,17 @@ public class DriftException extends RuntimeException {
 
   private static String render(String agent, String contract, DriftPolicy.Verdict verdict) {
     List<DriftItem> failing = verdict.failing();
-    StringBuilder sb =
-        new StringBuilder("[DriftBreaking] ")
-            .append(agent.isEmpty() ? "the agent" : agent)
-            .append(" cannot bind to the live ")
-            .append(contract)
-            .append(" contract: ")
-            .append(failing.size())
-            .append(failing.size() == 1 ? " breaking change" : " breaking changes")
-            .append(" since the snapshot it was compiled against");
+    StringBuilder items = new StringBuilder();
     for (DriftItem i : failing) {
-      sb.append("\n  - ").append(i.rule().id()).append(": ").append(i.sentence());
+      items.append("\n  - ").append(i.rule().id()).append(": ").append(i.sentence());
     }
     for (String note : verdict.notes()) {
-      sb.append("\n  - ").append(note);
+      items.append("\n  - ").append(note);
     }
-    sb.append(
-        "\nRegenerate the snapshot (mvn agentkit:snapshot), rebuild to see the compile errors,"
-            + " and fix the agent; or acknowledge a reviewed item in the drift policy with an"
-            + " expiry date.");
-    return sb.toString();
+    return RuntimeMessage.DRIFT_BREAKING.format(
+        agent.isEmpty() ? "the agent" : agent,
+        contract,
+        failing.size() + (failing.size() == 1 ? " breaking change" : " breaking changes"),
+        items);
   }
 }

@@ -1,5 +1,6 @@
 package dev.agentkit.proposal;
 
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.List;
 import java.util.Map;
 
@@ -15,27 +16,17 @@ final class Metadata {
     for (Map.Entry<String, String> e : metadata.entrySet()) {
       String key = e.getKey();
       if (key == null || key.isBlank()) {
-        problems.add(
-            "[ProposalMetadata] a metadata entry has a blank key: name every entry, such as"
-                + " metadata(\"ticket\", \"T-12\")");
+        problems.add(RuntimeMessage.PROPOSAL_METADATA_KEY.format());
         continue;
       }
       if (e.getValue() == null) {
-        problems.add(
-            "[ProposalMetadata] the metadata entry \""
-                + key
-                + "\" has no value: give it a string (empty is fine), or leave the entry out");
+        problems.add(RuntimeMessage.PROPOSAL_METADATA_VALUE.format(key));
         continue;
       }
       chars += key.length() + e.getValue().length();
     }
     if (chars > MAX_CHARS) {
-      problems.add(
-          "[ProposalMetadata] the metadata holds "
-              + chars
-              + " characters, more than the "
-              + MAX_CHARS
-              + " a proposal carries: keep bulky data in the host's own store and put its id here");
+      problems.add(RuntimeMessage.PROPOSAL_METADATA_SIZE.format(chars, MAX_CHARS));
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.agentkit.proposal;
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -281,15 +282,11 @@ public final class Proposal {
       List<String> problems = new ArrayList<>();
       checkAgent(problems);
       if (!QuestionTokenizer.hasWords(question)) {
-        problems.add(
-            "[ProposalQuestion] the proposal has no question: give it the sentence the user"
-                + " answers, such as \"Move this task to Launch?\"");
+        problems.add(RuntimeMessage.PROPOSAL_QUESTION.format());
       }
       ObjectRef liveAnchor = null;
       if (anchor == null) {
-        problems.add(
-            "[ProposalAnchor] the proposal has no anchor: name the object its ops act on with"
-                + " anchor(kind, id)");
+        problems.add(RuntimeMessage.PROPOSAL_ANCHOR.format());
       } else {
         liveAnchor = labelled(anchor, "the anchor", problems);
       }
@@ -338,19 +335,13 @@ public final class Proposal {
 
     private void checkAgent(List<String> problems) {
       if (agent.isEmpty()) {
-        problems.add(
-            "[ProposalAgent] the proposal has no agent name: it namespaces the ask key, so one"
-                + " agent's asks never replace another's; pass it to Proposal.builder(agent)");
+        problems.add(RuntimeMessage.PROPOSAL_AGENT_MISSING.format());
         return;
       }
       for (int i = 0; i < agent.length(); i++) {
         char c = agent.charAt(i);
         if (c == ':' || Character.isWhitespace(c)) {
-          problems.add(
-              "[ProposalAgent] the agent name \""
-                  + agent
-                  + "\" has a colon or a space in it: the ask key joins its parts with colons,"
-                  + " so use a plain name such as \"triage\"");
+          problems.add(RuntimeMessage.PROPOSAL_AGENT_NAME.format(agent));
           return;
         }
       }
@@ -365,42 +356,23 @@ public final class Proposal {
         }
       }
       if (!live.hasLabel()) {
-        problems.add(
-            "[ProposalLabel] "
-                + role
-                + " "
-                + ref.key()
-                + " has no label: give the builder a Labeler that knows it, so the question"
-                + " names it by its live name (labels come from code, never from the model)");
+        problems.add(RuntimeMessage.PROPOSAL_LABEL.format(role, ref.key()));
       }
       return live;
     }
 
     private List<ProposalOp> buildOps(List<String> problems, List<UserSlot> formSlots) {
       if (ops.isEmpty()) {
-        problems.add(
-            "[ProposalOps] the proposal has no op: add the call the user accepts with"
-                + " op(actions, call)");
+        problems.add(RuntimeMessage.PROPOSAL_OPS.format());
       }
       Set<String> slotKeys = new HashSet<>();
       for (UserSlot s : slots) {
         if (s.opIndex() < 0 || s.opIndex() >= ops.size()) {
           problems.add(
-              "[ProposalSlot] the slot \""
-                  + s.operand()
-                  + "\" is for op "
-                  + s.opIndex()
-                  + ", but the proposal has "
-                  + ops.size()
-                  + (ops.size() == 1 ? " op" : " ops")
-                  + " (numbered from 0)");
+              RuntimeMessage.PROPOSAL_SLOT_NO_OP.format(
+                  s.operand(), s.opIndex(), ops.size() + (ops.size() == 1 ? " op" : " ops")));
         } else if (!slotKeys.add(s.opIndex() + ":" + s.operand())) {
-          problems.add(
-              "[ProposalSlot] the slot \""
-                  + s.operand()
-                  + "\" of op "
-                  + s.opIndex()
-                  + " is given twice: give each slot once");
+          problems.add(RuntimeMessage.PROPOSAL_SLOT_TWICE.format(s.operand(), s.opIndex()));
         }
       }
       List<ProposalOp> out = new ArrayList<>(ops.size());
@@ -421,13 +393,7 @@ public final class Proposal {
         List<String> fillList = List.copyOf(fills);
         List<Problem> found = op.actions().verify(Call.of(call.opcode(), probeArgs, fillList));
         for (Problem p : found) {
-          problems.add(
-              "[ProposalOp] op "
-                  + i
-                  + " ("
-                  + call.opcode()
-                  + ") is not a valid call: "
-                  + p.message());
+          problems.add(RuntimeMessage.PROPOSAL_OP.format(i, call.opcode(), p.message()));
         }
         if (found.isEmpty()) {
           out.add(

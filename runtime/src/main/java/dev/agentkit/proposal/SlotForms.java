@@ -7,6 +7,7 @@ import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Problem;
 import dev.agentkit.internal.text.Names;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,14 +35,7 @@ final class SlotForms {
     String where =
         "the slot \"" + s.operand() + "\" of op " + s.opIndex() + " (" + op.opcode() + ")";
     if (s.type() != null && s.type() != operand.type()) {
-      problems.add(
-          "[ProposalSlot] "
-              + where
-              + " is declared "
-              + s.type()
-              + ", but the contract types the operand "
-              + operand.type()
-              + ": leave the type out so it follows the contract");
+      problems.add(RuntimeMessage.PROPOSAL_SLOT_TYPE.format(where, s.type(), operand.type()));
       return s;
     }
     List<String> options = options(s, operand, actions, call, where, problems);
@@ -66,12 +60,10 @@ final class SlotForms {
       operand.enumValues().forEach(unknown::remove);
       if (!unknown.isEmpty()) {
         problems.add(
-            "[ProposalSlot] "
-                + where
-                + " offers "
-                + String.join(", ", unknown)
-                + ", which the contract's enum does not have: offer some of "
-                + Names.listing(unknown.first(), new TreeSet<>(operand.enumValues())));
+            RuntimeMessage.PROPOSAL_SLOT_OPTIONS.format(
+                where,
+                String.join(", ", unknown),
+                Names.listing(unknown.first(), new TreeSet<>(operand.enumValues()))));
       }
     } else {
       for (String option : s.options()) {
@@ -79,19 +71,13 @@ final class SlotForms {
         args.put(s.operand(), option);
         for (Problem p : actions.verify(Call.of(call.opcode(), args, call.userFills()))) {
           if (p.subject().equals(s.operand())) {
-            problems.add(
-                "[ProposalSlot] " + where + " offers a value it cannot take: " + p.message());
+            problems.add(RuntimeMessage.PROPOSAL_SLOT_VALUE.format(where, p.message()));
           }
         }
       }
     }
     if (!s.blankDefault() && !s.options().contains(s.defaultValue())) {
-      problems.add(
-          "[ProposalSlot] "
-              + where
-              + " drafts \""
-              + s.defaultValue()
-              + "\", which is not among its options: draft one of them, or leave the default empty");
+      problems.add(RuntimeMessage.PROPOSAL_SLOT_DRAFT.format(where, s.defaultValue()));
     }
     return problems.size() == before ? s.options() : List.of();
   }

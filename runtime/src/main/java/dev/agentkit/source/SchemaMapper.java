@@ -11,6 +11,7 @@ import dev.agentkit.contract.Schema.OpaqueSchema;
 import dev.agentkit.contract.Schema.UnionSchema;
 import dev.agentkit.contract.SchemaPaths;
 import dev.agentkit.internal.json.JsonTree;
+import dev.agentkit.internal.text.RuntimeMessage;
 import dev.agentkit.source.SchemaValues.Unreadable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -376,14 +377,7 @@ final class SchemaMapper {
 
   /** An opaque node, and the warning that names its path and why. */
   private OpaqueSchema unmapped(String path, String reason, Facets facets) {
-    warnings.add(
-        "[SchemaUnmapped] "
-            + owner
-            + ", at "
-            + path
-            + ": "
-            + reason
-            + ", so any JSON value is accepted there and agentkit checks nothing inside it");
+    warnings.add(RuntimeMessage.SCHEMA_UNMAPPED.format(owner, path, reason));
     return new OpaqueSchema(facets, "");
   }
 }

@@ -1,6 +1,7 @@
 package dev.agentkit.source;
 
 import dev.agentkit.contract.Operand;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -83,11 +84,8 @@ public final class SchemaOperands {
       }
     } else if (s == null || !isEmptyObject(s)) {
       warnings.add(
-          "[SchemaNotObject] "
-              + owner
-              + ": the input schema is not an object with properties ("
-              + (root.problem() != null ? root.problem() : rootShape(s))
-              + "), so it gives no operands; declare {\"type\": \"object\", \"properties\": {…}}");
+          RuntimeMessage.SCHEMA_NOT_OBJECT.format(
+              owner, root.problem() != null ? root.problem() : rootShape(s)));
     }
     return new Mapping(operands, warnings);
   }

@@ -8,6 +8,7 @@ import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
 import dev.agentkit.Plan;
 import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.internal.text.RuntimeMessage;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
@@ -557,11 +558,10 @@ public final class ToolCallFlow<S> {
       }
       if (!missing.isEmpty()) {
         throw new IllegalStateException(
-            "[ToolsIncomplete] the tools of agent \""
-                + agent
-                + "\" need "
-                + String.join("; and ", missing)
-                + (withheld.isEmpty() ? "" : " (" + withheld + ")"));
+            RuntimeMessage.TOOLS_INCOMPLETE.format(
+                agent,
+                String.join("; and ", missing),
+                withheld.isEmpty() ? "" : " (" + withheld + ")"));
       }
       return new ToolCallFlow<>(this);
     }

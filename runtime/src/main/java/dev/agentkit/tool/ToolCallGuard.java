@@ -11,6 +11,7 @@ import dev.agentkit.contract.Problem;
 import dev.agentkit.internal.ValueCheck;
 import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.Names;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -73,12 +74,7 @@ public final class ToolCallGuard {
         return new GuardResult.Correction(
             name,
             List.of(
-                "[ArgumentsNotObject] the arguments to "
-                    + name
-                    + " must be one JSON object with the operands as keys, such as "
-                    + example(act)
-                    + "; got "
-                    + describe(first)),
+                RuntimeMessage.ARGUMENTS_NOT_OBJECT.format(name, example(act), describe(first))),
             "ArgumentsNotObject");
       }
       reading.readObject(p);
@@ -98,8 +94,7 @@ public final class ToolCallGuard {
         if (reading.failed.contains(pr.subject())) {
           continue; // already corrected above; "missing" would mislead
         }
-        problems.add(
-            "[RequiredMissing] " + name + "." + pr.subject() + " is required: give it a value");
+        problems.add(RuntimeMessage.REQUIRED_MISSING.format(name, pr.subject()));
       } else {
         problems.add(pr.message());
       }
@@ -122,30 +117,29 @@ public final class ToolCallGuard {
   private static boolean isOperandMissing(Problem pr, String tool) {
     return pr.kind() == Problem.Kind.REQUIRED_MISSING
         && pr.message()
-            .startsWith("[RequiredMissing] " + tool + "." + pr.subject() + " is required:");
+            .startsWith(
+                "["
+                    + RuntimeMessage.REQUIRED_MISSING.tag()
+                    + "] "
+                    + tool
+                    + "."
+                    + pr.subject()
+                    + " is required:");
   }
 
   private String unknownTool(String name) {
     List<String> tools = actions.opcodes();
     String listing = Names.listing(name, tools);
     if (name.isEmpty()) {
-      return "[UnknownTool] the call names no tool; the tools are: " + listing;
+      return RuntimeMessage.UNKNOWN_TOOL_UNNAMED.format(listing);
     }
-    return "[UnknownTool] there is no tool \""
-        + name
-        + "\"; the tools are: "
-        + listing
-        + Names.didYouMeanTypo(name, tools);
+    return RuntimeMessage.UNKNOWN_TOOL.format(name, listing, Names.didYouMeanTypo(name, tools));
   }
 
   private static GuardResult notJson(String name, ToolAct act, String detail) {
     return new GuardResult.Correction(
         name,
-        List.of(
-            "[ArgumentsNotJson] the arguments to "
-                + name
-                + " are not valid JSON: send one JSON object with the operands as keys, such as "
-                + example(act)),
+        List.of(RuntimeMessage.ARGUMENTS_NOT_JSON.format(name, example(act))),
         "ArgumentsNotJson; " + detail);
   }
 

@@ -1,6 +1,7 @@
 package dev.agentkit.tool;
 
 import dev.agentkit.AgentPausedException;
+import dev.agentkit.internal.text.RuntimeMessage;
 import java.util.List;
 
 /**
@@ -24,11 +25,7 @@ public final class ToolReplies {
 
   /** A valid call a paused live agent withheld, with the pause's explanation. */
   public static String paused(String opcode, AgentPausedException pause) {
-    return "[PausedForReview] "
-        + opcode
-        + " is paused for review, so it was sent to the user for approval and has not happened"
-        + " yet: "
-        + pause.explanation();
+    return RuntimeMessage.PAUSED_FOR_REVIEW.format(opcode, pause.explanation());
   }
 
   /**
@@ -44,11 +41,7 @@ public final class ToolReplies {
 
   /** The model called a tool by a name that only matches {@code opcode} ignoring case or form. */
   public static String inexactName(String name, String opcode) {
-    return "[UnknownTool] there is no tool \""
-        + name
-        + "\"; call the tool by its exact name, \""
-        + opcode
-        + "\"";
+    return RuntimeMessage.UNKNOWN_TOOL_INEXACT.format(name, opcode);
   }
 
   /**
@@ -56,14 +49,9 @@ public final class ToolReplies {
    * message run all or none.
    */
   public static String otherCallsInvalid(String tool, List<String> invalid) {
-    return "[OtherCallsInvalid] "
-        + tool
-        + " did not run: the tool calls of one message run all or none, and "
-        + String.join(", ", invalid)
-        + (invalid.size() == 1 ? " was" : " were")
-        + " not valid; correct "
-        + (invalid.size() == 1 ? "it" : "them")
-        + " and send all the calls again";
+    boolean one = invalid.size() == 1;
+    return RuntimeMessage.OTHER_CALLS_INVALID.format(
+        tool, String.join(", ", invalid), one ? "was" : "were", one ? "it" : "them");
   }
 
   /** The run handler threw an exception that is not for the model to read. */
@@ -83,14 +71,6 @@ public final class ToolReplies {
 
   /** The call names an object ({@code kind} {@code id}) that no labeler knows. */
   public static String unknownObject(String opcode, String kind, String id) {
-    return "[UnknownObject] "
-        + opcode
-        + " acts on "
-        + kind
-        + " \""
-        + id
-        + "\", but there is no such "
-        + kind
-        + "; check the id and call again";
+    return RuntimeMessage.UNKNOWN_OBJECT.format(opcode, kind, id, kind);
   }
 }

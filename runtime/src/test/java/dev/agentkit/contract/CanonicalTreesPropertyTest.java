@@ -8,6 +8,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -31,6 +32,23 @@ class CanonicalTreesPropertyTest {
     assertThat(canonical.ops()).isEqualTo(general.ops());
     assertThat(canonical.digest()).isEqualTo(general.digest());
     assertThat(canonical.warnings()).isEqualTo(general.warnings());
+  }
+
+  /** Found by the property above: a list whose element is a type "array" with no items. */
+  @Example
+  void aListOfOpaqueArraysIsReadTheWrittenWay() throws Exception {
+    everyWrittenTreeIsReadAsTheGeneralReaderReadsIt(
+        List.of(
+            new Operand(
+                "e",
+                "",
+                true,
+                new Schema.ArraySchema(
+                    new Schema.Facets("", "", false),
+                    new Schema.OpaqueSchema(new Schema.Facets("", "", true), "array"),
+                    null,
+                    null,
+                    true))));
   }
 
   @Property(tries = 500)

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
