@@ -12,13 +12,13 @@ import dev.agentkit.StateReader;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.internal.WireNames;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
@@ -61,14 +61,12 @@ public final class MintingAgent_Wiring {
     return Contract.of(
         CONTRACT,
         List.of(
-            Op.builder(OP_CREATE_TASK)
-                .description("Create a task.")
-                .tier(Tier.REVERSIBLE)
-                .operand(Operand.requiredString("title", "The title."))
-                .operand(Operand.of("estimate", OperandType.NUMBER))
-                .operand(Operand.of("labels", OperandType.STRING).withList(true))
-                .operand(Operand.enumOf("priority", false, "low", "high", "class").withList(true))
-                .build()));
+            CompiledOps.op(
+                OP_CREATE_TASK, "Create a task.", "", Tier.REVERSIBLE,
+                Operand.requiredString("title", "The title."),
+                Operand.of("estimate", OperandType.NUMBER),
+                Operand.of("labels", OperandType.STRING).withList(true),
+                Operand.enumOf("priority", false, "low", "high", "class").withList(true))));
   }
 
   /**

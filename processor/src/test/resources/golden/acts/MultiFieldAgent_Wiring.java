@@ -12,13 +12,13 @@ import dev.agentkit.StateReader;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.math.BigDecimal;
@@ -60,13 +60,11 @@ public final class MultiFieldAgent_Wiring {
     return Contract.of(
         CONTRACT,
         List.of(
-            Op.builder(OP_UPDATE_TASK)
-                .description("Update a task's fields.")
-                .tier(Tier.REVERSIBLE)
-                .operand(Operand.requiredString("task_id", "The task."))
-                .operand(Operand.of("title", OperandType.STRING))
-                .operand(Operand.of("estimate", OperandType.NUMBER))
-                .build()));
+            CompiledOps.op(
+                OP_UPDATE_TASK, "Update a task's fields.", "", Tier.REVERSIBLE,
+                Operand.requiredString("task_id", "The task."),
+                Operand.of("title", OperandType.STRING),
+                Operand.of("estimate", OperandType.NUMBER))));
   }
 
   /**

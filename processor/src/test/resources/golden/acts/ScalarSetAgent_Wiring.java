@@ -12,13 +12,13 @@ import dev.agentkit.StateReader;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.time.Clock;
@@ -60,13 +60,10 @@ public final class ScalarSetAgent_Wiring {
     return Contract.of(
         CONTRACT,
         List.of(
-            Op.builder(OP_SET_TASK_DUE_DATE)
-                .description("Set a task's due date.")
-                .objectType("task")
-                .tier(Tier.REVERSIBLE)
-                .operand(Operand.requiredString("task_id", "The task."))
-                .operand(Operand.of("due_date", OperandType.DATE).withDescription("The new date."))
-                .build()));
+            CompiledOps.op(
+                OP_SET_TASK_DUE_DATE, "Set a task's due date.", "task", Tier.REVERSIBLE,
+                Operand.requiredString("task_id", "The task."),
+                Operand.of("due_date", OperandType.DATE).withDescription("The new date."))));
   }
 
   /**

@@ -12,11 +12,11 @@ import dev.agentkit.StateReader;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.internal.WireNames;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
@@ -57,13 +57,10 @@ public final class TerminalAgent_Wiring {
     return Contract.of(
         CONTRACT,
         List.of(
-            Op.builder(OP_SET_STATUS)
-                .description("Move a task to another status.")
-                .objectType("task")
-                .tier(Tier.REVERSIBLE)
-                .operand(Operand.requiredString("task_id", "The task."))
-                .operand(Operand.enumOf("status", true, "todo", "doing", "done", "blocked"))
-                .build()));
+            CompiledOps.op(
+                OP_SET_STATUS, "Move a task to another status.", "task", Tier.REVERSIBLE,
+                Operand.requiredString("task_id", "The task."),
+                Operand.enumOf("status", true, "todo", "doing", "done", "blocked"))));
   }
 
   /**

@@ -12,11 +12,11 @@ import dev.agentkit.StateReader;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractSource;
 import java.time.Clock;
@@ -56,12 +56,9 @@ public final class WithheldAgent_Wiring {
     return Contract.of(
         CONTRACT,
         List.of(
-            Op.builder(OP_ARCHIVE_PROJECT)
-                .description("Archive a project.")
-                .objectType("project")
-                .tier(Tier.IRREVERSIBLE)
-                .operand(Operand.requiredString("project_id", "The project."))
-                .build()));
+            CompiledOps.op(
+                OP_ARCHIVE_PROJECT, "Archive a project.", "project", Tier.IRREVERSIBLE,
+                Operand.requiredString("project_id", "The project."))));
   }
 
   /**

@@ -97,6 +97,16 @@ public class JavacBenchmark {
   }
 
   /**
+   * What adopting agentkit adds to a build: the agents alone, with no processor and no wiring, as
+   * the same classes would compile without agentkit (their handlers take {@code Call}, so they need
+   * no wiring). Compared with {@link #withProcessor}, without a target.
+   */
+  @Benchmark
+  public boolean agentsAlone() throws IOException {
+    return compile(agents, List.of("-proc:none"), dir.resolve("out-e"));
+  }
+
+  /**
    * The floor: the anchor's sources (agents and wiring) with annotation processing on and one
    * processor that claims agentkit's annotations and does nothing. What this costs beyond the
    * anchor is javac's own: with any processor present it enters every tree again for its last round

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Row 1's four compiles interleaved in one JVM: in every round each variant of {@link
+ * Row 1's five compiles interleaved in one JVM: in every round each variant of {@link
  * JavacBenchmark} compiles once, in the same order, timed by the main thread's CPU time. JMH gives
  * each variant its own forks, and single-shot compiles scatter by about ±15% from fork to fork;
  * here every variant sees the same JIT, heap and machine state, round by round. The main thread's
@@ -33,6 +33,7 @@ final class JavacRounds {
       variants.put("doNothingProcessor", bench::doNothingProcessor);
       variants.put("writeOnlyProcessor", bench::writeOnlyProcessor);
       variants.put("withProcessor", bench::withProcessor);
+      variants.put("agentsAlone", bench::agentsAlone);
       JavacRounds out = new JavacRounds();
       Map<String, List<Double>> kept = new LinkedHashMap<>();
       ThreadMXBean threads = ManagementFactory.getThreadMXBean();

@@ -106,7 +106,13 @@ final class AgentChecker {
     NameChecker.check(d, binding.acts(), report);
     boolean bindable = report.isClean() && contract != null;
     List<ActModel> acts =
-        acts(d, viewNames, handlers, declared.readers(), ops(binding.acts(), contract, unknown));
+        acts(
+            d,
+            viewNames,
+            handlers,
+            declared.readers(),
+            ops(binding.acts(), contract, unknown),
+            unknown.opcodes());
     if (!bindable) {
       acts.addAll(viewOnly(d, viewNames, contract, unknown));
     }
@@ -193,7 +199,7 @@ final class AgentChecker {
       if (seen.add(opcode)) {
         Op op = readable(contract, opcode, unknown);
         String view = viewNames.get(opcode);
-        out.add(new ActModel(opcode, null, op, false, null, view, null, null, null, null));
+        out.add(new ActModel(opcode, null, op, false, null, view, null, null, null, null, false));
       }
     }
     return out;
@@ -257,13 +263,18 @@ final class AgentChecker {
     return has;
   }
 
-  /** The acts to wire, in declaration order, each with its op. */
+  /**
+   * The acts to wire, in declaration order, each with its op.
+   *
+   * @param unknownOpcodes the {@code @Act} opcodes the snapshot lacks
+   */
   private static List<ActModel> acts(
       AgentDeclaration d,
       Map<String, String> viewNames,
       HandlerChecker.Checked handlers,
       List<Handler> readers,
-      Function<ActSite, Op> ops) {
+      Function<ActSite, Op> ops,
+      Set<String> unknownOpcodes) {
     List<ActModel> acts = new ArrayList<>();
     for (int i = 0; i < d.acts().size(); i++) {
       ActSite s = d.acts().get(i);
@@ -280,7 +291,8 @@ final class AgentChecker {
               field ? null : reader,
               field ? reader : null,
               handlers.runs().get(s.opcode()),
-              handlers.asks().get(s.opcode())));
+              handlers.asks().get(s.opcode()),
+              !s.isLocal() && unknownOpcodes.contains(s.opcode())));
     }
     return acts;
   }

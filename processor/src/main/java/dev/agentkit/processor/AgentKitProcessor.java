@@ -161,8 +161,11 @@ public final class AgentKitProcessor extends AbstractProcessor {
     before.addAll(unknowns(d, found.contract()));
     t = timing.add(Timing.Step.SNAPSHOT, t);
     CheckReport checked = checker.check(d, found.contract());
+    // One layout for the whole agent: the report's model differs from the checked one only in
+    // whether it binds, which names nothing.
+    WiringLayout layout = WiringLayout.of(checked.model());
     List<CheckReport.Item> after = new ArrayList<>();
-    RemovedValues.Scan constants = RemovedValues.scan(checked.model(), units);
+    RemovedValues.Scan constants = RemovedValues.scan(checked.model(), layout, units);
     for (RemovedValues.Found r : constants.lacking(previousEnums(agent))) {
       after.add(new CheckReport.Item(Location.in(r.path()), r.message()));
     }
@@ -170,7 +173,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
     reporter.print(report);
     WiringModel model = report.model();
     t = timing.add(Timing.Step.CHECK, t);
-    String source = WiringWriter.write(model);
+    String source = WiringWriter.write(model, layout);
     t = timing.add(Timing.Step.WRITE, t);
     JavaFileObject file =
         processingEnv.getFiler().createSourceFile(WiringWriter.qualifiedName(model), agent);
@@ -178,7 +181,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
       w.write(source);
     }
     if (model.bindable()) {
-      writeStamp(agent, d.contract(), model);
+      writeStamp(agent, d.contract(), model, layout);
       String name = agent.getQualifiedName().toString();
       UsesManifestWriter.write(
           processingEnv.getFiler(),
@@ -255,7 +258,8 @@ public final class AgentKitProcessor extends AbstractProcessor {
    * a snapshot changed since and force a recompile (javac cannot declare a file as an input), and
    * grade drift for this agent. Written with the codec the plugin reads.
    */
-  private void writeStamp(TypeElement agent, String contract, WiringModel model)
+  private void writeStamp(
+      TypeElement agent, String contract, WiringModel model, WiringLayout layout)
       throws IOException {
     Map<String, WiringStamp.Act> acts = new TreeMap<>();
     for (WiringModel.ActModel a : model.acts()) {
@@ -272,7 +276,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
             model.contractDigest(),
             acts,
             wiring,
-            enumConstants(wiring, model));
+            enumConstants(wiring, layout));
     FileObject file =
         processingEnv
             .getFiler()
@@ -287,12 +291,12 @@ public final class AgentKitProcessor extends AbstractProcessor {
   }
 
   /** The constants of every enum the wiring declares, by the enum's binary name. */
-  private static Map<String, List<String>> enumConstants(String wiring, WiringModel model) {
+  private static Map<String, List<String>> enumConstants(String wiring, WiringLayout layout) {
     Map<String, List<String>> out = new TreeMap<>();
-    for (WiringLayout.View v : WiringLayout.of(model).views()) {
+    for (WiringLayout.View v : layout.views()) {
       for (WiringLayout.OperandView o : v.operands()) {
         if (o.enumName() != null) {
-          out.put(wiring + "$" + v.simpleName() + "$" + o.enumName(), o.enumConstants());
+          out.put(RemovedValues.binaryName(wiring, v, o), o.enumConstants());
         }
       }
     }

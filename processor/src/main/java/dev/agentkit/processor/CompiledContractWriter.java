@@ -18,12 +18,12 @@ import java.util.Map;
 /**
  * Writes the wiring's constants and the contract compiled into it: {@code CONTRACT}, {@code
  * CONTRACT_DIGEST}, one {@code OP_*} per opcode, the {@link CompiledAgent} and {@code
- * compiledContract()}. The ops are embedded as {@code Op.builder(…)} chains with named operand
- * factories, built once, with no file read at runtime. An op with a schema tree is built by a
- * method of its own, its trees as the {@link dev.agentkit.contract.Schema} records ({@link
- * SchemaCode}); one whose trees have more than {@link #MAX_JAVA_NODES} nodes as its snapshot text,
- * read back by the snapshot reader ({@link CompiledOps}), since a method holds at most 64 KB of
- * bytecode.
+ * compiledContract()}. The ops are embedded as one {@code CompiledOps.op(…)} call each (an op of an
+ * unknown tier as an {@code Op.builder(…)} chain) with named operand factories, built once, with no
+ * file read at runtime. An op with a schema tree is built by a method of its own, its trees as the
+ * {@link dev.agentkit.contract.Schema} records ({@link SchemaCode}); one whose trees have more than
+ * {@link #MAX_JAVA_NODES} nodes as its snapshot text, read back by the snapshot reader ({@link
+ * CompiledOps}), since a method holds at most 64 KB of bytecode.
  */
 final class CompiledContractWriter {
   private CompiledContractWriter() {}
@@ -172,11 +172,46 @@ final class CompiledContractWriter {
       String method = layout.treeOps().get(op.opcode());
       if (method != null) {
         w.line(method + "()" + tail);
+      } else if (op.tier() != null && !op.hasUnknownTier()) {
+        compiledOp(w, op, opConstant, tail);
       } else {
         w.chain("", opChain(w, op, opConstant), tail);
       }
     }
     w.indent(-8);
+  }
+
+  /**
+   * {@code CompiledOps.op(OP_X, description, objectType, Tier.T, operands…)}: one call per op
+   * rather than a builder chain, since javac resolves each call of a chain, and the compiled
+   * contract of a large agent is thousands of them. On one line when it fits, else the op's own
+   * arguments on one line and each operand on its own.
+   */
+  private static void compiledOp(SourceWriter w, Op op, String opConstant, String tail) {
+    String head = w.name(CompiledOps.class) + ".op(";
+    String own =
+        String.join(
+            ", ",
+            opConstant,
+            SourceWriter.literal(op.description()),
+            SourceWriter.literal(op.objectType()),
+            w.name(Tier.class) + "." + op.tier().name());
+    List<String> operands = new ArrayList<>();
+    for (Operand o : op.operands()) {
+      operands.add(operand(w, o));
+    }
+    String whole =
+        head + own + (operands.isEmpty() ? "" : ", " + String.join(", ", operands)) + ")" + tail;
+    if (w.fits(whole, 0)) {
+      w.line(whole);
+      return;
+    }
+    w.line(head).indent(4);
+    w.line(own + (operands.isEmpty() ? ")" + tail : ","));
+    for (int i = 0; i < operands.size(); i++) {
+      w.line(operands.get(i) + (i == operands.size() - 1 ? ")" + tail : ","));
+    }
+    w.indent(-4);
   }
 
   /** {@code Op.builder(OP_X)}, then {@code .description(…)} and the rest, then {@code .build()}. */

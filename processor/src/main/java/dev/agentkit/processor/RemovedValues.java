@@ -43,11 +43,11 @@ import java.util.Set;
  * <p>The wiring is being generated, so nothing is attributed yet: names are resolved by their
  * syntax and the file's imports. Found are a constant selected from an enum named through the
  * wiring ({@code Wiring.View.Enum.C}, {@code View.Enum.C}, {@code Enum.C}, a static import of
- * {@code C}), and a {@code case C} of a switch on a view's accessor ({@code switch
- * (view.status())}) whose view is a {@code new View(call)} or a local variable or parameter in
- * scope declared with the view's type (or initialised with a {@code new View(call)}). A name the
- * file does not take from the wiring is never matched, so a class of the user's that shares an
- * enum's name is left alone.
+ * {@code C}; a shared enum as {@code Wiring.Enum.C} or, imported, {@code Enum.C}), and a {@code
+ * case C} of a switch on a view's accessor ({@code switch (view.status())}) whose view is a {@code
+ * new View(call)} or a local variable or parameter in scope declared with the view's type (or
+ * initialised with a {@code new View(call)}). A name the file does not take from the wiring is
+ * never matched, so a class of the user's that shares an enum's name is left alone.
  *
  * <p>The same scan tells which of the contract's enum values the agent's code names ({@link
  * Scan#named}), for the agent's uses manifest.
@@ -88,40 +88,68 @@ final class RemovedValues {
   private final String packageName;
   private final String wiringName;
   private final Map<String, View> views = new HashMap<>();
+  // The wiring's shared enums by simple name, each as its first reader.
+  private final Map<String, EnumRef> shared = new HashMap<>();
   private final Map<String, List<String>> previous;
 
-  private RemovedValues(WiringModel m, Map<String, List<String>> previous) {
+  private RemovedValues(WiringModel m, WiringLayout layout, Map<String, List<String>> previous) {
     this.previous = previous;
     this.wiring = WiringWriter.qualifiedName(m);
     this.packageName = m.packageName();
     this.wiringName = m.wiringName();
-    for (View v : WiringLayout.of(m).views()) {
+    for (View v : layout.views()) {
       views.put(v.simpleName(), v);
+      for (OperandView o : v.operands()) {
+        if (o.sharedEnum()) {
+          shared.putIfAbsent(o.enumName(), new EnumRef(v, o));
+        }
+      }
     }
+  }
+
+  /**
+   * The binary name of the enum an operand of a view reads: nested in the view, or, shared, in the
+   * wiring.
+   */
+  static String binaryName(String wiring, View v, OperandView o) {
+    return o.sharedEnum()
+        ? wiring + "$" + o.enumName()
+        : wiring + "$" + v.simpleName() + "$" + o.enumName();
+  }
+
+  /** An operand's own enum, nested in its view: not a shared one. */
+  private static boolean nested(OperandView o) {
+    return o.enumName() != null && !o.sharedEnum();
   }
 
   /** One reference to a constant of a view's enum, which the enum may or may not have. */
   private record Ref(EnumRef e, String constant, TreePath path) {}
 
-  /** Every reference the units make to a constant of the model's enums, in source order. */
-  static Scan scan(WiringModel m, List<CompilationUnitTree> units) {
-    RemovedValues finder = new RemovedValues(m, Map.of());
+  /**
+   * Every reference the units make to a constant of the model's enums, in source order.
+   *
+   * @param layout the model's names ({@link WiringLayout#of})
+   */
+  static Scan scan(WiringModel m, WiringLayout layout, List<CompilationUnitTree> units) {
+    RemovedValues finder = new RemovedValues(m, layout, Map.of());
     List<Ref> out = new ArrayList<>();
     if (finder.hasEnums()) {
       for (CompilationUnitTree unit : units) {
         finder.new InUnit(unit).scan(new TreePath(unit), out);
       }
     }
-    return new Scan(m, out);
+    return new Scan(m, layout, out);
   }
 
   /** The references one scan found, read two ways. */
   static final class Scan {
     private final WiringModel model;
+    private final WiringLayout layout;
     private final List<Ref> refs;
 
-    private Scan(WiringModel model, List<Ref> refs) {
+    private Scan(WiringModel model, WiringLayout layout, List<Ref> refs) {
       this.model = model;
+      this.layout = layout;
       this.refs = List.copyOf(refs);
     }
 
@@ -132,7 +160,7 @@ final class RemovedValues {
      *     stamp recorded them; empty when there is no previous stamp
      */
     List<Found> lacking(Map<String, List<String>> previous) {
-      RemovedValues words = new RemovedValues(model, previous);
+      RemovedValues words = new RemovedValues(model, layout, previous);
       List<Found> out = new ArrayList<>();
       for (Ref r : refs) {
         if (r.e().operand() != null && missing(r.e(), r.constant())) {
@@ -152,9 +180,27 @@ final class RemovedValues {
       for (Ref r : refs) {
         int i = r.e().constants().indexOf(r.constant());
         if (i >= 0) {
-          out.computeIfAbsent(r.e().view().act().opcode(), k -> new java.util.TreeMap<>())
-              .computeIfAbsent(r.e().key(), k -> new java.util.TreeSet<>())
-              .add(r.e().values().get(i));
+          for (EnumRef e : readers(r.e())) {
+            out.computeIfAbsent(e.view().act().opcode(), k -> new java.util.TreeMap<>())
+                .computeIfAbsent(e.key(), k -> new java.util.TreeSet<>())
+                .add(e.values().get(i));
+          }
+        }
+      }
+      return out;
+    }
+
+    /** Every operand that reads the enum: one, or each reader of a shared enum. */
+    private List<EnumRef> readers(EnumRef e) {
+      if (e.operand() == null || !e.operand().sharedEnum()) {
+        return List.of(e);
+      }
+      List<EnumRef> out = new ArrayList<>();
+      for (View v : layout.views()) {
+        for (OperandView o : v.operands()) {
+          if (o.sharedEnum() && o.enumName().equals(e.operand().enumName())) {
+            out.add(new EnumRef(v, o));
+          }
         }
       }
       return out;
@@ -179,8 +225,7 @@ final class RemovedValues {
 
   /** Removed when the previous wiring's enum had the constant; otherwise one it never had. */
   private String message(EnumRef e, String constant) {
-    String binaryName = wiring + "$" + e.view().simpleName() + "$" + e.operand().enumName();
-    List<String> before = previous.get(binaryName);
+    List<String> before = previous.get(binaryName(wiring, e.view(), e.operand()));
     return before != null && before.contains(constant)
         ? removed(e, constant)
         : unknown(e, constant);
@@ -250,9 +295,13 @@ final class RemovedValues {
         wiringInScope = true;
       } else if (name.equals(prefix + "*")) {
         viewsImported.addAll(views.keySet());
+        enumsImported.putAll(shared);
       } else if (name.startsWith(prefix)) {
         String[] parts = name.substring(prefix.length()).split("\\.");
         View v = views.get(parts[0]);
+        if (parts.length == 1 && shared.containsKey(parts[0])) {
+          enumsImported.put(parts[0], shared.get(parts[0]));
+        }
         if (v == null) {
           return;
         }
@@ -260,7 +309,7 @@ final class RemovedValues {
           viewsImported.add(parts[0]);
         } else if (parts.length == 2) {
           for (OperandView o : v.operands()) {
-            if (o.enumName() != null && (parts[1].equals("*") || parts[1].equals(o.enumName()))) {
+            if (nested(o) && (parts[1].equals("*") || parts[1].equals(o.enumName()))) {
               enumsImported.put(o.enumName(), new EnumRef(v, o));
             }
           }
@@ -407,10 +456,13 @@ final class RemovedValues {
         return enumsImported.get(id.getName().toString());
       }
       if (t instanceof MemberSelectTree s) {
+        if (isWiring(s.getExpression())) {
+          return shared.get(s.getIdentifier().toString());
+        }
         View v = viewOf(s.getExpression());
         if (v != null) {
           for (OperandView o : v.operands()) {
-            if (s.getIdentifier().contentEquals(o.enumName() == null ? "" : o.enumName())) {
+            if (nested(o) && s.getIdentifier().contentEquals(o.enumName())) {
               return new EnumRef(v, o);
             }
           }

@@ -8,6 +8,7 @@ import dev.agentkit.internal.ArgValues;
 import dev.agentkit.internal.Values;
 import dev.agentkit.internal.WireNames;
 import dev.agentkit.processor.WiringLayout.OperandView;
+import dev.agentkit.processor.WiringLayout.SharedEnum;
 import dev.agentkit.processor.WiringLayout.View;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
@@ -20,9 +21,10 @@ import java.util.OptionalLong;
 
 /**
  * Writes one typed view per op: a record of the call with a constant and an accessor per operand, a
- * Java enum per enum operand, and, when the act's run handler returns a value, {@code
- * result(Outcome)}. Reading never throws ({@link ArgValues}); an enum value the contract did not
- * have reads as {@code UNRECOGNISED} ({@link WireNames}).
+ * Java enum per enum operand whose values no other operand reads (the wiring declares one enum for
+ * values several read, {@link #sharedEnum}), and, when the act's run handler returns a value,
+ * {@code result(Outcome)}. Reading never throws ({@link ArgValues}); an enum value the contract did
+ * not have reads as {@code UNRECOGNISED} ({@link WireNames}).
  */
 final class ViewWriter {
   /** The {@link WireNames} factory of an enum, by the JSON type of its values; else {@code of}. */
@@ -59,7 +61,7 @@ final class ViewWriter {
       result(w, v);
     }
     for (OperandView o : v.operands()) {
-      if (o.enumName() != null) {
+      if (o.enumName() != null && !o.sharedEnum()) {
         String doc = "The values of operand " + SourceWriter.code(o.operand().name());
         enumType(
             w,
@@ -196,6 +198,31 @@ final class ViewWriter {
     w.line("return " + optional + ".empty();").close();
     w.line("return outcome.value(" + result + ".class);").close();
   }
+
+  /** One of the wiring's shared enums, its javadoc naming the operands that read it. */
+  static void sharedEnum(SourceWriter w, SharedEnum e) {
+    List<SharedEnum.Reader> readers = e.readers();
+    String name = readers.get(0).operand();
+    boolean oneName = readers.stream().allMatch(r -> r.operand().equals(name));
+    List<String> shown = new ArrayList<>();
+    for (SharedEnum.Reader r : readers.subList(0, Math.min(readers.size(), SHOWN_READERS))) {
+      shown.add(
+          (oneName ? "" : SourceWriter.code(r.operand()) + " of ") + SourceWriter.code(r.opcode()));
+    }
+    String rest =
+        readers.size() > SHOWN_READERS ? " and " + (readers.size() - SHOWN_READERS) + " more" : "";
+    String doc =
+        (oneName
+                ? "The values of operand " + SourceWriter.code(name) + " of "
+                : "The values of operands ")
+            + String.join(", ", shown)
+            + rest
+            + " (one enum for the values they share)";
+    enumType(w, e.simpleName(), e.constants(), e.values(), e.valueType(), doc);
+  }
+
+  /** The most readers a shared enum's javadoc names. */
+  private static final int SHOWN_READERS = 4;
 
   /**
    * An enum: its constants, then the wiring through {@link WireNames}, whose factory matches a

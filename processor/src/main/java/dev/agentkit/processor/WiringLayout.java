@@ -3,12 +3,15 @@ package dev.agentkit.processor;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
+import dev.agentkit.internal.Values;
 import dev.agentkit.processor.WiringModel.ActModel;
 import dev.agentkit.processor.WiringModel.Handler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,6 +26,8 @@ import java.util.TreeMap;
  * @param uses the acts in the order {@code uses(agent)} lists them: uses of backend ops, then local
  *     acts, each in declaration order
  * @param views one view per opcode, sorted by name
+ * @param sharedEnums the enums the wiring declares for values that more than one operand reads, in
+ *     the order their first reader comes in the views
  * @param dispatches every handler, numbered in the order the uses are written
  * @param declaredTypes the simple name of every type the file declares
  * @param treeOps the method that builds each compiled op with a schema tree (one that format 1
@@ -32,6 +37,7 @@ record WiringLayout(
     Map<String, String> opConstants,
     List<ActModel> uses,
     List<View> views,
+    List<SharedEnum> sharedEnums,
     List<Dispatch> dispatches,
     Set<String> declaredTypes,
     Map<String, String> treeOps) {
@@ -57,6 +63,7 @@ record WiringLayout(
     opConstants = Collections.unmodifiableMap(new TreeMap<>(opConstants));
     uses = List.copyOf(uses);
     views = List.copyOf(views);
+    sharedEnums = List.copyOf(sharedEnums);
     dispatches = List.copyOf(dispatches);
     declaredTypes = Set.copyOf(declaredTypes);
     treeOps = Collections.unmodifiableMap(new TreeMap<>(treeOps));
@@ -89,8 +96,10 @@ record WiringLayout(
    * @param operand the operand
    * @param constant the constant holding its name
    * @param accessor its accessor
-   * @param enumName for an enum operand, the nested enum's simple name; else null
+   * @param enumName for an enum operand, the simple name of its enum: nested in the view, or one of
+   *     the wiring's {@link #sharedEnums}; else null
    * @param enumConstants for an enum operand, the constant of each value, in order
+   * @param sharedEnum whether the enum is one of the wiring's {@link #sharedEnums}
    * @param tree for a tree operand ({@link TreeLayout#isTree}), how it reads; else null
    */
   record OperandView(
@@ -99,10 +108,53 @@ record WiringLayout(
       String accessor,
       String enumName,
       List<String> enumConstants,
+      boolean sharedEnum,
       TreeLayout.Value tree) {
     OperandView {
       enumConstants = List.copyOf(enumConstants);
     }
+  }
+
+  /**
+   * An enum of the wiring for values that operands of more than one view, or several of one view,
+   * read: the same values in the same order, of the same JSON type. Each is compiled once, not once
+   * per operand (enums were most of what javac spent on a large agent's wiring).
+   *
+   * @param simpleName its simple name, nested in the wiring: the operands' name when they share
+   *     one, else a name made of its values
+   * @param values the contract's values, in order
+   * @param constants the constant of each value, in order
+   * @param valueType the JSON type of the values
+   * @param readers each operand that reads it, in the order of the views
+   */
+  record SharedEnum(
+      String simpleName,
+      List<String> values,
+      List<String> constants,
+      OperandType valueType,
+      List<Reader> readers) {
+    SharedEnum {
+      values = List.copyOf(values);
+      constants = List.copyOf(constants);
+      readers = List.copyOf(readers);
+    }
+
+    /** One operand that reads a shared enum: its op's opcode and its name. */
+    record Reader(String opcode, String operand) {}
+  }
+
+  /** The values of a flat enum operand, as a key: the same values in order, of one JSON type. */
+  private record Vocabulary(List<String> values, OperandType valueType) {
+    static Vocabulary of(Operand o) {
+      return new Vocabulary(o.enumValues(), Values.jsonType(o.valueSchema()));
+    }
+  }
+
+  /** Whether a view reads the operand as a Java enum (not a tree's, not too large). */
+  private static boolean readsAsEnum(Operand o) {
+    return !TreeLayout.isTree(o)
+        && o.type() == OperandType.ENUM
+        && o.enumValues().size() <= MAX_ENUM_CONSTANTS;
   }
 
   /** The handler kinds, in the order an act's handlers are numbered, with their setters. */
@@ -153,8 +205,24 @@ record WiringLayout(
       }
     }
     Map<String, String> opConstants = opConstants(m);
-    List<View> views = views(m, opConstants);
+    List<ActModel> viewed = viewed(m);
+    List<SharedEnum> shared = sharedEnums(m, viewed, opConstants);
+    // The names a view's nested types never take.
+    Set<String> fixed = new HashSet<>(Set.of(m.wiringName(), HANDLERS));
+    viewed.forEach(a -> fixed.add(a.viewSimpleName()));
+    Map<Vocabulary, SharedEnum> byValues = new HashMap<>();
+    for (SharedEnum e : shared) {
+      fixed.add(e.simpleName());
+      byValues.put(new Vocabulary(e.values(), e.valueType()), e);
+    }
+    List<View> views = new ArrayList<>();
+    for (ActModel a : viewed) {
+      views.add(view(a, m.wiringName(), opConstants, fixed, byValues));
+    }
     Set<String> declared = new HashSet<>(Set.of(m.wiringName(), HANDLERS));
+    for (SharedEnum e : shared) {
+      declared.add(e.simpleName());
+    }
     for (View v : views) {
       declared.add(v.simpleName());
       for (OperandView o : v.operands()) {
@@ -166,7 +234,7 @@ record WiringLayout(
         declared.add(t.simpleName());
       }
     }
-    return new WiringLayout(opConstants, uses, views, dispatches, declared, treeOps(m));
+    return new WiringLayout(opConstants, uses, views, shared, dispatches, declared, treeOps(m));
   }
 
   /** {@code newCreateEntities} for {@code create_entities}, in opcode order. */
@@ -192,32 +260,102 @@ record WiringLayout(
     return out;
   }
 
-  /** One view per opcode, sorted by name. */
-  private static List<View> views(WiringModel m, Map<String, String> opConstants) {
+  /** The act of each view, one per opcode, sorted by the view's name. */
+  private static List<ActModel> viewed(WiringModel m) {
     List<ActModel> sorted = new ArrayList<>(m.acts());
     sorted.sort(Comparator.comparing(ActModel::viewName));
-    Set<String> fixed = new HashSet<>(Set.of(m.wiringName(), HANDLERS));
-    for (ActModel a : sorted) {
-      fixed.add(a.viewSimpleName());
-    }
     Set<String> seen = new HashSet<>();
-    List<View> views = new ArrayList<>();
+    List<ActModel> out = new ArrayList<>();
     for (ActModel a : sorted) {
       if (seen.add(a.viewName())) {
-        views.add(view(a, m.wiringName(), opConstants, fixed));
+        out.add(a);
       }
     }
-    return views;
+    return out;
   }
 
+  /**
+   * The values read by more than one flat enum operand of the views, each an enum of the wiring,
+   * named apart from the views, the dispatcher, the wiring and its fields. A stand-in view (of an
+   * opcode the snapshot lacks) shares none: the agent's code names its enums as its own.
+   */
+  private static List<SharedEnum> sharedEnums(
+      WiringModel m, List<ActModel> viewed, Map<String, String> opConstants) {
+    Map<Vocabulary, List<SharedEnum.Reader>> readers = new LinkedHashMap<>();
+    for (ActModel a : viewed) {
+      if (a.standIn()) {
+        continue; // a misspelled opcode's view keeps its own enums, which its code may name
+      }
+      for (Operand o : a.op().operands()) {
+        if (readsAsEnum(o)) {
+          readers
+              .computeIfAbsent(Vocabulary.of(o), k -> new ArrayList<>())
+              .add(new SharedEnum.Reader(a.opcode(), o.name()));
+        }
+      }
+    }
+    Set<String> taken = new HashSet<>(Set.of(m.wiringName(), HANDLERS));
+    taken.addAll(WIRING_FIELDS);
+    taken.addAll(opConstants.values());
+    viewed.forEach(a -> taken.add(a.viewSimpleName()));
+    List<SharedEnum> out = new ArrayList<>();
+    readers.forEach(
+        (v, r) -> {
+          if (r.size() > 1) {
+            String name = JavaNames.unique(sharedName(v.values(), r), taken, "Value");
+            out.add(new SharedEnum(name, v.values(), enumConstants(v.values()), v.valueType(), r));
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The name of a shared enum: its operands' name when they all have one ({@code status} → {@code
+   * Status}); else its values' ({@code LowHigh}, {@code AscDesc}), or its first and last value's
+   * for a long list ({@code DraftToArchived}).
+   */
+  private static String sharedName(List<String> values, List<SharedEnum.Reader> readers) {
+    String name = readers.get(0).operand();
+    if (readers.stream().allMatch(r -> r.operand().equals(name))) {
+      return JavaNames.upperCamel(name);
+    }
+    String all = JavaNames.upperCamel(String.join("_", values));
+    if (values.size() <= 4 && all.length() <= SHARED_NAME_LENGTH) {
+      return all;
+    }
+    return JavaNames.upperCamel(values.get(0) + "_to_" + values.get(values.size() - 1));
+  }
+
+  /** The longest name made of all of a shared enum's values. */
+  private static final int SHARED_NAME_LENGTH = 32;
+
+  /** The constant of each enum value, in order, none of them {@code UNRECOGNISED}. */
+  private static List<String> enumConstants(List<String> values) {
+    Set<String> taken = new HashSet<>(Set.of("UNRECOGNISED"));
+    List<String> names = new ArrayList<>();
+    for (String v : values) {
+      names.add(JavaNames.unique(JavaNames.constant(v), taken, "_"));
+    }
+    return names;
+  }
+
+  /**
+   * One view. Its constants and nested types take no name of the wiring's shared enums either: a
+   * nested type of that name would hide the shared one from the view's accessors.
+   */
   private static View view(
-      ActModel a, String wiring, Map<String, String> opConstants, Set<String> fixed) {
+      ActModel a,
+      String wiring,
+      Map<String, String> opConstants,
+      Set<String> fixed,
+      Map<Vocabulary, SharedEnum> shared) {
     String simple = a.viewSimpleName();
     Set<String> constants = new HashSet<>(Set.of("OPCODE", simple, wiring));
     constants.addAll(WIRING_FIELDS);
     constants.addAll(opConstants.values());
+    shared.values().forEach(e -> constants.add(e.simpleName()));
     TreeLayout.Namer trees = new TreeLayout.Namer(fixed, constants);
-    List<OperandView> operands = operands(a, constants, trees);
+    List<OperandView> operands = operands(a, constants, trees, shared);
     return new View(a, simple, opConstants.get(a.opcode()), operands, trees.types());
   }
 
@@ -229,28 +367,27 @@ record WiringLayout(
    * still mean the wiring's {@code OP_X}.
    */
   private static List<OperandView> operands(
-      ActModel a, Set<String> constants, TreeLayout.Namer trees) {
+      ActModel a,
+      Set<String> constants,
+      TreeLayout.Namer trees,
+      Map<Vocabulary, SharedEnum> shared) {
     Set<String> accessors = new HashSet<>();
     List<OperandView> out = new ArrayList<>();
     for (Operand o : a.op().operands()) {
       String constant = JavaNames.unique(JavaNames.constant(o.name()), constants, "_");
       String accessor = JavaNames.unique(JavaNames.accessor(o.name()), accessors, "");
-      String enumName = null;
-      List<String> enumConstants = List.of();
       if (TreeLayout.isTree(o)) {
-        out.add(new OperandView(o, constant, accessor, null, List.of(), trees.operand(o)));
-        continue;
+        out.add(new OperandView(o, constant, accessor, null, List.of(), false, trees.operand(o)));
+      } else if (!readsAsEnum(o)) {
+        out.add(new OperandView(o, constant, accessor, null, List.of(), false, null));
+      } else if (!a.standIn() && shared.containsKey(Vocabulary.of(o))) {
+        SharedEnum e = shared.get(Vocabulary.of(o));
+        out.add(new OperandView(o, constant, accessor, e.simpleName(), e.constants(), true, null));
+      } else {
+        String enumName = JavaNames.unique(JavaNames.upperCamel(o.name()), constants, "Value");
+        List<String> enumConstants = enumConstants(o.enumValues());
+        out.add(new OperandView(o, constant, accessor, enumName, enumConstants, false, null));
       }
-      if (o.type() == OperandType.ENUM && o.enumValues().size() <= MAX_ENUM_CONSTANTS) {
-        enumName = JavaNames.unique(JavaNames.upperCamel(o.name()), constants, "Value");
-        Set<String> taken = new HashSet<>(Set.of("UNRECOGNISED"));
-        List<String> names = new ArrayList<>();
-        for (String v : o.enumValues()) {
-          names.add(JavaNames.unique(JavaNames.constant(v), taken, "_"));
-        }
-        enumConstants = names;
-      }
-      out.add(new OperandView(o, constant, accessor, enumName, enumConstants, null));
     }
     return out;
   }

@@ -80,6 +80,8 @@ record WiringModel(
    * @param fieldReader its field reader, or null
    * @param run its run handler, or null
    * @param ask its ask wording, or null
+   * @param standIn whether the snapshot lacks its opcode, so that its view is a stand-in with the
+   *     operands of the opcode {@code [UnknownOpcode]} suggests
    */
   record ActModel(
       String opcode,
@@ -91,7 +93,8 @@ record WiringModel(
       Handler reader,
       Handler fieldReader,
       Handler run,
-      Handler ask) {
+      Handler ask,
+      boolean standIn) {
 
     /** The view's simple name, without the wiring's. */
     String viewSimpleName() {

@@ -7,10 +7,10 @@ import javax.annotation.processing.Generated;
  * Writes one agent's wiring: decides every name first ({@link WiringLayout}), then has each part
  * written by its own writer into one {@link SourceWriter}: the constants and compiled-in contract
  * ({@link CompiledContractWriter}), the bind methods and uses ({@link BindWriter}), the dispatcher
- * ({@link DispatcherWriter}) and the typed views ({@link ViewWriter}); for a model that is not
- * bindable, the constants, throwing bind methods ({@link UnboundWriter}) and the views only. Output
- * depends only on the model, in sorted order, with no date, so the same input always gives the same
- * bytes.
+ * ({@link DispatcherWriter}), the enums several views share and the typed views ({@link
+ * ViewWriter}); for a model that is not bindable, the constants, throwing bind methods ({@link
+ * UnboundWriter}) and the views only. Output depends only on the model, in sorted order, with no
+ * date, so the same input always gives the same bytes.
  *
  * <p>The source is written as text rather than through a code model: for the 200 acts of the
  * benchmark corpus a code model cost more than the checks and the snapshot read together.
@@ -20,9 +20,8 @@ final class WiringWriter {
 
   private WiringWriter() {}
 
-  /** The generated source of the model's wiring class. */
-  static String write(WiringModel m) {
-    WiringLayout layout = WiringLayout.of(m);
+  /** The generated source of the model's wiring class, its names as {@code layout} decided. */
+  static String write(WiringModel m, WiringLayout layout) {
     SourceWriter w = new SourceWriter(new Imports(m.packageName(), layout.declaredTypes()));
     if (m.bindable()) {
       w.javadoc(
@@ -49,6 +48,9 @@ final class WiringWriter {
       DispatcherWriter.write(w, m, layout);
     } else {
       UnboundWriter.write(w, m, layout);
+    }
+    for (WiringLayout.SharedEnum e : layout.sharedEnums()) {
+      ViewWriter.sharedEnum(w, e);
     }
     for (View v : layout.views()) {
       ViewWriter.write(w, v);

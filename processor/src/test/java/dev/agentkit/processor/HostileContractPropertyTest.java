@@ -241,7 +241,33 @@ class HostileContractPropertyTest {
               }
               return Combinators.combine(ops).as(list -> Contract.of("fuzz", list));
             })
+        .flatMap(
+            c ->
+                Combinators.combine(name(), Arbitraries.of(true, false))
+                    .as((n, share) -> share ? sharing(c, n) : c))
         .filter(HostileContractPropertyTest::wellFormed);
+  }
+
+  /**
+   * The contract with its last op also reading the values of the first flat enum operand, under
+   * {@code name}, so that the wiring declares one enum for both.
+   */
+  static Contract sharing(Contract c, String name) {
+    Operand values =
+        c.ops().stream()
+            .flatMap(op -> op.operands().stream())
+            .filter(o -> o.type() == OperandType.ENUM)
+            .findFirst()
+            .orElse(null);
+    Op last = c.ops().get(c.ops().size() - 1);
+    if (values == null || last.operand(name).isPresent()) {
+      return c;
+    }
+    List<Op> ops = new ArrayList<>(c.ops());
+    ops.set(
+        ops.size() - 1,
+        last.toBuilder().operand(new Operand(name, "", false, values.schema())).build());
+    return Contract.of(c.name(), ops);
   }
 
   @Property(tries = 30)
@@ -288,6 +314,11 @@ class HostileContractPropertyTest {
                 .tier(Tier.REVERSIBLE)
                 .operand(Operand.of("OPCODE", OperandType.NUMBER))
                 .operand(Operand.of("op_handlers", OperandType.DATE))
+                // Values another op's operand reads too, under other names: enums of the wiring
+                // named after the values, and after a name the wiring already uses.
+                .operand(
+                    Operand.enumOf("FuzzAgent_Wiring", false, "\ud800" + "\\u000a", "", "\u202e"))
+                .operand(Operand.enumOf("Handlers", false, "Handlers", "FuzzAgent"))
                 .build(),
             Op.builder("nested")
                 .description("Names of nested properties that clash with Java and with the wiring.")
@@ -295,6 +326,8 @@ class HostileContractPropertyTest {
                 .operand(clashes("entities"))
                 .operand(clashes("FuzzAgent"))
                 .operand(clashes("Map"))
+                .operand(Operand.enumOf("Handlers", true, "Handlers", "FuzzAgent"))
+                .operand(Operand.enumOf("a_b", false, "Handlers", "FuzzAgent"))
                 .build()));
   }
 
@@ -411,6 +444,15 @@ class HostileContractPropertyTest {
    */
   private static void assertViewsHoldTheNames(Class<?> wiring, Contract contract)
       throws ReflectiveOperationException {
+    Set<List<Object>> shared = sharedVocabularies(contract);
+    List<List<String>> wiringEnums = new ArrayList<>();
+    for (Class<?> type : wiring.getDeclaredClasses()) {
+      if (type.isEnum()) {
+        wiringEnums.add(wireNames(type));
+      }
+    }
+    assertThat(wiringEnums)
+        .containsExactlyInAnyOrderElementsOf(shared.stream().map(v -> values(v)).toList());
     Set<String> opcodes = new HashSet<>();
     for (Class<?> view : wiring.getDeclaredClasses()) {
       if (!view.isRecord()) {
@@ -429,19 +471,63 @@ class HostileContractPropertyTest {
           assertReadsAnEmptyObject(nested);
           continue;
         }
-        Method wireName = nested.getMethod("wireName");
-        List<String> names = new ArrayList<>();
-        for (Object constant : nested.getEnumConstants()) {
-          names.add((String) wireName.invoke(constant));
-        }
-        enums.add(names.subList(0, names.size() - 1));
+        enums.add(wireNames(nested));
       }
       Walk walk = new Walk();
-      op.operands().forEach(o -> walk.schema(o.schema()));
+      op.operands().stream()
+          .filter(o -> !shared.contains(vocabulary(o)))
+          .forEach(o -> walk.schema(o.schema()));
       assertThat(enums).containsExactlyInAnyOrderElementsOf(walk.enums);
       assertThat(records).containsExactlyInAnyOrderElementsOf(walk.records);
     }
     assertThat(opcodes).containsExactlyInAnyOrderElementsOf(contract.opcodes());
+  }
+
+  /** An enum's wire names but {@code UNRECOGNISED}'s, in order. */
+  private static List<String> wireNames(Class<?> type) throws ReflectiveOperationException {
+    Method wireName = type.getMethod("wireName");
+    List<String> names = new ArrayList<>();
+    for (Object constant : type.getEnumConstants()) {
+      names.add((String) wireName.invoke(constant));
+    }
+    return names.subList(0, names.size() - 1);
+  }
+
+  /**
+   * The values more than one flat enum operand reads, found independently of the processor: each is
+   * one enum of the wiring, in no view.
+   */
+  private static Set<List<Object>> sharedVocabularies(Contract contract) {
+    Map<List<Object>, Integer> readers = new java.util.HashMap<>();
+    for (Op op : contract.ops()) {
+      for (Operand o : op.operands()) {
+        List<Object> v = vocabulary(o);
+        if (v != null) {
+          readers.merge(v, 1, Integer::sum);
+        }
+      }
+    }
+    Set<List<Object>> out = new HashSet<>();
+    readers.forEach(
+        (v, n) -> {
+          if (n > 1) {
+            out.add(v);
+          }
+        });
+    return out;
+  }
+
+  /** A flat enum operand's values and their JSON type; null for any other operand. */
+  private static List<Object> vocabulary(Operand o) {
+    return o.valueSchema() instanceof Schema.EnumSchema e
+            && e.values().size() <= WiringLayout.MAX_ENUM_CONSTANTS
+        ? List.of(e.values(), e.valueType())
+        : null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> values(List<Object> vocabulary) {
+    return (List<String>) vocabulary.get(0);
   }
 
   /** The values of a class's static String constants, in order, but {@code except}. */

@@ -91,10 +91,13 @@ class RenamingTableTest {
             .operand(Operand.of("Due-Date", OperandType.STRING))
             .operand(Operand.of("due date", OperandType.STRING))
             .operand(Operand.enumOf("string", false, "x"))
-            .operand(Operand.enumOf("optional", false, "x"))
+            .operand(Operand.enumOf("optional", false, "y"))
+            // Values two operands of other names read: one enum of the wiring, named after them.
+            .operand(Operand.enumOf("order", false, "asc", "desc"))
             .build());
     ops.add(
         op("a")
+            .operand(Operand.enumOf("direction", false, "asc", "desc"))
             .operand(Operand.enumOf("a", false, "a"))
             .operand(Operand.of("-", OperandType.STRING))
             .operand(Operand.of("+", OperandType.STRING))

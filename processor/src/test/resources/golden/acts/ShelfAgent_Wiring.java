@@ -1,0 +1,338 @@
+package test;
+
+import dev.agentkit.AskWording;
+import dev.agentkit.BindException;
+import dev.agentkit.BoundAgent;
+import dev.agentkit.Call;
+import dev.agentkit.CompiledAgent;
+import dev.agentkit.FieldReader;
+import dev.agentkit.LiveAgent;
+import dev.agentkit.RunHandler;
+import dev.agentkit.StateReader;
+import dev.agentkit.Use;
+import dev.agentkit.contract.ChangeCategory;
+import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Tier;
+import dev.agentkit.drift.DriftException;
+import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.internal.ArgValues;
+import dev.agentkit.internal.CompiledOps;
+import dev.agentkit.internal.WireNames;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.ContractSource;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import javax.annotation.processing.Generated;
+
+/**
+ * Wiring of {@link ShelfAgent} to contract {@code shelf}, generated from its annotations and the
+ * contract snapshot with digest {@code
+ * sha256:a9f2ca51f1fe956df3601a9008cc72a24560495751ed3e9babcb766b88769645}. Uses no reflection.
+ */
+@Generated("dev.agentkit.processor.AgentKitProcessor")
+public final class ShelfAgent_Wiring {
+  /** The contract's name. */
+  public static final String CONTRACT = "shelf";
+
+  /** The digest of the contract snapshot this wiring was compiled against. */
+  public static final String CONTRACT_DIGEST = "sha256:a9f2ca51f1fe956df3601a9008cc72a24560495751ed3e9babcb766b88769645";
+
+  public static final String OP_CLOSE_TASK = "close_task";
+  public static final String OP_LIST_PROJECTS = "list_projects";
+  public static final String OP_LIST_TASKS = "list_tasks";
+  public static final String OP_SET_STATUS = "set_status";
+
+  private static final CompiledAgent COMPILED =
+      new CompiledAgent("ShelfAgent", newCompiledContract(), CONTRACT_DIGEST);
+
+  private ShelfAgent_Wiring() {}
+
+  /**
+   * The ops this agent uses, as the snapshot declared them when it was compiled; its source is
+   * empty, since no backend served it. Built once.
+   */
+  public static Contract compiledContract() {
+    return COMPILED.contract();
+  }
+
+  private static Contract newCompiledContract() {
+    return Contract.of(
+        CONTRACT,
+        List.of(
+            CompiledOps.op(
+                OP_CLOSE_TASK, "Close a task.", "", Tier.REVERSIBLE,
+                Operand.enumOf("status", true, "todo", "done")),
+            CompiledOps.op(
+                OP_LIST_PROJECTS, "List projects.", "", Tier.READ_ONLY,
+                Operand.enumOf("direction", false, "asc", "desc").withList(true),
+                Operand.enumOf("mood", false, "calm", "urgent"),
+                Operand.of("limit", OperandType.INTEGER)),
+            CompiledOps.op(
+                OP_LIST_TASKS, "List tasks.", "", Tier.READ_ONLY,
+                Operand.enumOf("order", false, "asc", "desc")),
+            CompiledOps.op(
+                OP_SET_STATUS, "Move a task to another status.", "", Tier.REVERSIBLE,
+                Operand.requiredString("task_id", "The task."),
+                Operand.enumOf("status", true, "todo", "done"))));
+  }
+
+  /**
+   * Fetches the live contract, re-verifies the agent against it and binds it, failing on breaking
+   * drift ({@link DriftPolicy#failOnBreaking()}). See {@link #bind(ShelfAgent, ContractSource,
+   * DriftPolicy)}.
+   *
+   * @throws BindException when the backend cannot be reached or the acts do not bind
+   * @throws DriftException when the live contract drifted in a way that breaks the agent
+   */
+  public static BoundAgent<Board> bind(ShelfAgent agent, ContractSource source) {
+    return bind(agent, source, DriftPolicy.failOnBreaking());
+  }
+
+  /**
+   * Fetches the live contract once, compares it with the snapshot this wiring was compiled against
+   * (nothing to compare when the digests are equal), applies {@code policy} to the drift, and binds
+   * the acts to the live contract, which is authoritative. Fails closed when the contract cannot be
+   * had.
+   *
+   * @throws BindException when the backend cannot be reached or the acts do not bind
+   * @throws DriftException when {@code policy} rejects the drift
+   */
+  public static BoundAgent<Board> bind(
+      ShelfAgent agent, ContractSource source, DriftPolicy policy) {
+    Objects.requireNonNull(agent, "agent");
+    return BoundAgent.bind(COMPILED, source, uses(agent), policy, Clock.systemUTC());
+  }
+
+  /**
+   * Binds the agent's acts to a contract already fetched, taken as the live one: as {@link
+   * #bind(ShelfAgent, ContractSource)}, without fetching.
+   *
+   * @throws BindException listing every problem when the acts do not bind
+   * @throws DriftException when the contract drifted in a way that breaks the agent
+   */
+  public static BoundAgent<Board> bind(ShelfAgent agent, Contract contract) {
+    Objects.requireNonNull(agent, "agent");
+    return BoundAgent.bind(
+        COMPILED, contract, uses(agent), DriftPolicy.failOnBreaking(), Clock.systemUTC());
+  }
+
+  /**
+   * Binds the agent's acts to the contract compiled in ({@link #compiledContract()}), with no
+   * backend and nothing to compare: for tests and offline tools.
+   *
+   * @throws BindException listing every problem when the acts do not bind
+   */
+  public static BoundAgent<Board> bindOffline(ShelfAgent agent) {
+    Objects.requireNonNull(agent, "agent");
+    return BoundAgent.offline(COMPILED, uses(agent));
+  }
+
+  /**
+   * Binds as {@link #bind(ShelfAgent, ContractSource, DriftPolicy)} does, then follows {@code
+   * source}: on each use the agent checks whether the cache holds a contract with another digest,
+   * rebinds on compatible drift, and pauses (proposing every call, running none) on drift {@code
+   * policy} rejects or when the cache goes stale, until a contract binds again. For services that
+   * bind once and run for weeks.
+   *
+   * @throws BindException when the backend cannot be reached or the acts do not bind
+   * @throws DriftException when {@code policy} rejects the drift at startup
+   */
+  public static LiveAgent<Board> live(ShelfAgent agent, CachedContract source, DriftPolicy policy) {
+    Objects.requireNonNull(agent, "agent");
+    return LiveAgent.bind(COMPILED, source, uses(agent), policy, Clock.systemUTC());
+  }
+
+  private static List<Use<Board>> uses(ShelfAgent agent) {
+    return List.of(
+        Use.<Board>of(OP_CLOSE_TASK, ChangeCategory.ALWAYS_MINTS).build(),
+        Use.<Board>of(OP_LIST_TASKS, ChangeCategory.ALWAYS_MINTS).build(),
+        Use.<Board>of(OP_LIST_PROJECTS, ChangeCategory.ALWAYS_MINTS).build(),
+        Use.<Board>of(OP_SET_STATUS, ChangeCategory.MERGE).run(new Handlers(agent, 0)).build());
+  }
+
+  /** Calls the agent's handler methods by number: no reflection, no lambda per handler. */
+  private static final class Handlers
+      implements StateReader<Board>, FieldReader<Board>, RunHandler<Board>, AskWording {
+    private final ShelfAgent agent;
+    private final int id;
+
+    Handlers(ShelfAgent agent, int id) {
+      this.agent = agent;
+      this.id = id;
+    }
+
+    @Override
+    public String read(Board state, Call call) throws Exception {
+      throw new AssertionError(id);
+    }
+
+    @Override
+    public String read(Board state, Call call, String field) throws Exception {
+      throw new AssertionError(id);
+    }
+
+    @Override
+    public Object run(Board state, Call call) throws Exception {
+      switch (id) {
+        case 0: // ShelfAgent.set
+          agent.set(state, new SetStatus(call));
+          return null;
+      }
+      throw new AssertionError(id);
+    }
+
+    @Override
+    public String ask(Call call) {
+      throw new AssertionError(id);
+    }
+  }
+
+  /**
+   * The values of operand {@code status} of {@code close_task}, {@code set_status} (one enum for
+   * the values they share), and {@code UNRECOGNISED} for any other.
+   */
+  public enum Status {
+    TODO,
+    DONE,
+    UNRECOGNISED;
+
+    private static final WireNames<Status> wireNames = WireNames.of(values(), "todo", "done");
+
+    /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+    public String wireName() {
+      return wireNames.wireName(this);
+    }
+
+    /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+    public static Status of(String value) {
+      return wireNames.of(value);
+    }
+  }
+
+  /**
+   * The values of operands {@code direction} of {@code list_projects}, {@code order} of {@code
+   * list_tasks} (one enum for the values they share), and {@code UNRECOGNISED} for any other.
+   */
+  public enum AscDesc {
+    ASC,
+    DESC,
+    UNRECOGNISED;
+
+    private static final WireNames<AscDesc> wireNames = WireNames.of(values(), "asc", "desc");
+
+    /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+    public String wireName() {
+      return wireNames.wireName(this);
+    }
+
+    /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+    public static AscDesc of(String value) {
+      return wireNames.of(value);
+    }
+  }
+
+  /** The arguments of a {@code close_task} call, typed by the contract; reading never throws. */
+  public record CloseTask(Call call) {
+    /** The op's opcode. */
+    public static final String OPCODE = OP_CLOSE_TASK;
+    public static final String STATUS = "status";
+
+    public CloseTask {
+      Objects.requireNonNull(call, "call");
+    }
+
+    /** Operand status. {@code UNRECOGNISED} when blank or not in the vocabulary. */
+    public Status status() {
+      return Status.of(call.arg(STATUS));
+    }
+  }
+
+  /** The arguments of a {@code list_projects} call, typed by the contract; reading never throws. */
+  public record ListProjects(Call call) {
+    /** The op's opcode. */
+    public static final String OPCODE = OP_LIST_PROJECTS;
+    public static final String DIRECTION = "direction";
+    public static final String MOOD = "mood";
+    public static final String LIMIT = "limit";
+
+    public ListProjects {
+      Objects.requireNonNull(call, "call");
+    }
+
+    /** Operand direction. The values given, in order; empty when none is. */
+    public List<AscDesc> direction() {
+      return ArgValues.list(call.arg(DIRECTION)).stream().map(AscDesc::of).toList();
+    }
+
+    /** Operand mood. {@code UNRECOGNISED} when blank or not in the vocabulary. */
+    public Mood mood() {
+      return Mood.of(call.arg(MOOD));
+    }
+
+    /** Operand limit. Empty when blank or not a whole number in the 64-bit range. */
+    public OptionalLong limit() {
+      return ArgValues.integer(call.arg(LIMIT));
+    }
+
+    /** The values of operand {@code mood}, and {@code UNRECOGNISED} for any other. */
+    public enum Mood {
+      CALM,
+      URGENT,
+      UNRECOGNISED;
+
+      private static final WireNames<Mood> wireNames = WireNames.of(values(), "calm", "urgent");
+
+      /** The value as the contract spells it; empty for {@code UNRECOGNISED}. */
+      public String wireName() {
+        return wireNames.wireName(this);
+      }
+
+      /** The constant for a value as the contract spells it, or {@code UNRECOGNISED}. */
+      public static Mood of(String value) {
+        return wireNames.of(value);
+      }
+    }
+  }
+
+  /** The arguments of a {@code list_tasks} call, typed by the contract; reading never throws. */
+  public record ListTasks(Call call) {
+    /** The op's opcode. */
+    public static final String OPCODE = OP_LIST_TASKS;
+    public static final String ORDER = "order";
+
+    public ListTasks {
+      Objects.requireNonNull(call, "call");
+    }
+
+    /** Operand order. {@code UNRECOGNISED} when blank or not in the vocabulary. */
+    public AscDesc order() {
+      return AscDesc.of(call.arg(ORDER));
+    }
+  }
+
+  /** The arguments of a {@code set_status} call, typed by the contract; reading never throws. */
+  public record SetStatus(Call call) {
+    /** The op's opcode. */
+    public static final String OPCODE = OP_SET_STATUS;
+    public static final String TASK_ID = "task_id";
+    public static final String STATUS = "status";
+
+    public SetStatus {
+      Objects.requireNonNull(call, "call");
+    }
+
+    /** The task. The empty string when none is given. */
+    public String taskId() {
+      return call.arg(TASK_ID);
+    }
+
+    /** Operand status. {@code UNRECOGNISED} when blank or not in the vocabulary. */
+    public Status status() {
+      return Status.of(call.arg(STATUS));
+    }
+  }
+}
