@@ -46,7 +46,7 @@ public class CheckMojo extends ContractGoal {
         ContractSource source = configured.source();
         Path file = snapshotDir().resolve(c.name + ".json");
         Contract committed = readSnapshot(file, c.name);
-        Contract live = fetchWarning(configured, c.name);
+        Contract live = fetchWarning(configured, c.name, committed);
         DriftSummary summary = DriftSummary.of(c.name, committed, live, agents(c.name));
         boolean failed = summary.fails(mode);
         Reports.write(

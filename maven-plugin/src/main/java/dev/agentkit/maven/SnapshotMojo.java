@@ -22,8 +22,10 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 /**
  * Fetches each configured contract from the live backend and writes {@code
  * contract-snapshots/<name>.json} in the canonical format. An unchanged contract leaves the file
- * untouched ("up to date"); a changed one is summarised by severity. An empty or invalid contract
- * and a failed fetch never replace the existing snapshot.
+ * untouched ("up to date"), unless it was read from another document than the one the snapshot
+ * records (then the record is updated); a changed one is summarised by severity. An empty or
+ * invalid contract and a failed fetch never replace the existing snapshot. A document that is the
+ * one the snapshot records is not mapped again.
  */
 @Mojo(name = "snapshot", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
 public class SnapshotMojo extends ContractGoal {
@@ -73,23 +75,32 @@ public class SnapshotMojo extends ContractGoal {
   }
 
   /**
-   * The contract has not changed. The file is left untouched, unless it is in an older format: then
-   * it is rewritten in this one, which changes no digest of an op the older format could say.
+   * The contract has not changed. The file is left untouched, unless it is in an older format (then
+   * it is rewritten in this one, which changes no digest of an op the older format could say) or
+   * records another document than the one the contract was read from now (then the record is
+   * updated).
    */
-  private void upToDate(String name, Path file, Contract live) throws MojoExecutionException {
+  private void upToDate(String name, Path file, Contract live, Contract committed)
+      throws MojoExecutionException {
     String summary = " (" + live.digest() + ", " + live.ops().size() + " ops): " + file;
-    if (formatOf(file) >= ContractSnapshot.FORMAT) {
+    boolean sameDocument = live.document().equals(committed.document());
+    if (formatOf(file) >= ContractSnapshot.FORMAT && sameDocument) {
       getLog().info("agentkit: " + name + " is up to date" + summary);
       return;
     }
     write(name, file, live);
-    getLog()
-        .info(
-            "agentkit: "
-                + name
-                + " is unchanged; rewrote it in snapshot format "
-                + ContractSnapshot.FORMAT
-                + summary);
+    String what;
+    if (sameDocument) {
+      what = "rewrote it in snapshot format " + ContractSnapshot.FORMAT;
+    } else if (live.document().isPresent()) {
+      // Another document that maps to the same ops (whitespace, examples, responses): recorded, so
+      // that the next fetch of it is not mapped again.
+      what =
+          "recorded the digest of the document it was read from, " + live.document().get().digest();
+    } else {
+      what = "its source records no document, so the snapshot's record of one is dropped";
+    }
+    getLog().info("agentkit: " + name + " is unchanged; " + what + summary);
   }
 
   private static final Pattern FORMAT = Pattern.compile("\"format\"\\s*:\\s*(\\d{1,9})");
@@ -128,11 +139,6 @@ public class SnapshotMojo extends ContractGoal {
       throws MojoExecutionException, MojoFailureException {
     ContractSource source = configured.source();
     Path file = snapshotDir().resolve(name + ".json");
-    Contract live = fetchWarning(configured, name);
-    String refusal = refusal(live, source.describe(), file);
-    if (refusal != null) {
-      throw new MojoFailureException(refusal);
-    }
     Contract committed = null;
     if (file.toFile().isFile()) {
       try {
@@ -144,10 +150,21 @@ public class SnapshotMojo extends ContractGoal {
                     + ex.getMessage());
       }
     }
+    // Held for the source: when its document is the one the snapshot was taken from, it is not
+    // mapped again.
+    Contract live =
+        fetchWarning(
+            configured,
+            name,
+            committed != null && committed.name().equals(name) ? committed : null);
+    String refusal = refusal(live, source.describe(), file);
+    if (refusal != null) {
+      throw new MojoFailureException(refusal);
+    }
     if (committed != null
         && committed.name().equals(name)
         && committed.digest().equals(live.digest())) {
-      upToDate(name, file, live);
+      upToDate(name, file, live, committed);
       return;
     }
     write(name, file, live);
