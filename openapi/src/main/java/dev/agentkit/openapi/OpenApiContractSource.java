@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,7 +178,8 @@ public final class OpenApiContractSource implements ContractSource {
     if (answer.truncated()) {
       throw tooLarge();
     }
-    SourceDocument document = SourceDocument.of(answer.body(), MAPPING);
+    SourceDocument document =
+        new SourceDocument("sha256:" + HexFormat.of().formatHex(answer.sha256()), MAPPING);
     Optional<Contract> reused = reusable(held, document);
     return reused.isPresent()
         ? ContractFetch.reusedHttp(reused.get(), answer.headers())

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,5 +54,28 @@ class MappingVersionTest {
                 + " and pin the new digests here")
         .isEqualTo(PINNED);
     assertThat(ContractSnapshot.FORMAT).isEqualTo(2);
+  }
+
+  /**
+   * GitHub's whole document (npm {@code @octokit/openapi} 23.0.2), when a build installed it under
+   * {@code target/octokit}: its 1,223 operations are the largest mapping pinned, and the one the
+   * model's pruning ({@link ModelTree}) was checked against.
+   */
+  @Test
+  void githubsWholeDocumentMapsAsPinnedWhenPresent() throws Exception {
+    Path file =
+        Path.of(
+            System.getProperty(
+                "github.openapi",
+                "target/octokit/node_modules/@octokit/openapi/generated/api.github.com.json"));
+    Assumptions.assumeTrue(Files.isRegularFile(file), "GitHub's document is not installed");
+    Assumptions.assumeTrue(
+        Files.size(file) == 13_001_822, "not the document of @octokit/openapi 23.0.2");
+
+    Contract c = OpenApiContractSource.fromFile(file).contractName("github").build().fetch();
+
+    assertThat(c.ops()).hasSize(1223);
+    assertThat(c.digest())
+        .isEqualTo("sha256:2dd1d2fdf5de889eb6cc0d607da2780e5877448e2b0716edea855f3eae78fcf0");
   }
 }
