@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.EntityTag;
 import dev.agentkit.source.HttpContractSource;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,11 +18,14 @@ import java.util.concurrent.Executors;
 
 /**
  * A real HTTP backend on loopback serving a contract the test swaps at will, or failing with 503.
+ * The contract is tagged by its digest ({@code ETag}), and a request naming the tag in {@code
+ * If-None-Match} is answered {@code 304} with no body, as a backend serving its contract does.
  */
 final class LoopbackBackend implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService handlers = Executors.newCachedThreadPool();
   private volatile byte[] body;
+  private volatile EntityTag tag;
   private volatile boolean down;
 
   LoopbackBackend(Contract contract) throws IOException {
@@ -31,6 +35,16 @@ final class LoopbackBackend implements AutoCloseable {
         "/contract",
         exchange -> {
           byte[] b = down ? "down".getBytes(StandardCharsets.UTF_8) : body;
+          EntityTag t = tag;
+          if (!down) {
+            // Tagged by the contract's digest, as a backend serves it: 304 to a tag it names.
+            exchange.getResponseHeaders().set("ETag", t.header());
+            if (t.matchedBy(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
+              exchange.sendResponseHeaders(304, -1);
+              exchange.close();
+              return;
+            }
+          }
           exchange.getResponseHeaders().set("Content-Type", "application/json");
           exchange.sendResponseHeaders(down ? 503 : 200, b.length);
           try (OutputStream out = exchange.getResponseBody()) {
@@ -44,6 +58,7 @@ final class LoopbackBackend implements AutoCloseable {
   /** Serves this contract from the next request on. */
   void serve(Contract contract) {
     body = ContractSnapshot.write(contract).getBytes(StandardCharsets.UTF_8);
+    tag = EntityTag.ofDigest(contract.digest());
     down = false;
   }
 
