@@ -5,12 +5,16 @@ import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.internal.SnapshotResource;
 import dev.agentkit.internal.text.ContractName;
+import dev.agentkit.source.CachedContract;
+import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.HeldContract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The snapshot an agent was compiled against, as the processor copied it into the class output when
@@ -23,33 +27,72 @@ import java.util.Set;
 final class CompiledSnapshot {
   private CompiledSnapshot() {}
 
-  /** What the wiring holds for the source: the copy of its snapshot, read lazily. */
-  static HeldContract held(CompiledAgent compiled) {
+  /**
+   * What the wiring holds for the source: the copy of its snapshot when there is one, read on a
+   * thread of its own from now on, while the source fetches its document, and handed over when the
+   * source asks for it; nothing when there is no copy.
+   */
+  static HeldContract held(CompiledAgent compiled, ContractSource source) {
     String name = compiled.contract().name();
-    if (!ContractName.problems(name).isEmpty()) {
+    if (!ContractName.problems(name).isEmpty() || warm(source)) {
       return HeldContract.none();
     }
     String path = SnapshotResource.path(name, compiled.digest());
-    return HeldContract.lazily(() -> read(path, compiled.digest()));
+    InputStream copy = open(path);
+    if (copy == null) {
+      return HeldContract.none();
+    }
+    FutureTask<Optional<Contract>> reading =
+        new FutureTask<>(() -> read(copy, path, compiled.digest()));
+    Thread reader = new Thread(reading, "agentkit-snapshot-copy");
+    reader.setDaemon(true);
+    reader.start();
+    return HeldContract.lazily(() -> await(reading));
+  }
+
+  /**
+   * Whether the source is a cache that holds a contract already: it answers that one, whatever is
+   * held, so reading the copy would be wasted (another agent of the contract bound first).
+   */
+  private static boolean warm(ContractSource source) {
+    return source instanceof CachedContract cache && cache.freshness().isPresent();
+  }
+
+  /** The copy read, or nothing when reading it failed or the waiting thread was interrupted. */
+  private static Optional<Contract> await(FutureTask<Optional<Contract>> reading) {
+    try {
+      return reading.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    } catch (ExecutionException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The copy, from the first loader that has it, or null. */
+  private static InputStream open(String path) {
+    for (ClassLoader loader : loaders()) {
+      InputStream in = loader.getResourceAsStream(path);
+      if (in != null) {
+        return in;
+      }
+    }
+    return null;
   }
 
   /**
    * The copy's contract as its source served it (the wiring applies the snapshot's tier overrides
-   * itself), when the copy is found, reads, has the compiled digest and records its document.
+   * itself), when it reads, has the compiled digest and records its document.
    */
-  private static Optional<Contract> read(String path, String digest) {
-    for (ClassLoader loader : loaders()) {
-      try (InputStream in = loader.getResourceAsStream(path)) {
-        if (in == null) {
-          continue;
-        }
-        Contract snapshot = ContractSnapshot.parse(in.readAllBytes(), path);
-        if (snapshot.digest().equals(digest) && snapshot.document().isPresent()) {
-          return Optional.of(snapshot.served());
-        }
-      } catch (IOException | ContractFormatException | RuntimeException e) {
-        // A copy that cannot be read holds nothing: the source maps its document, as without one.
+  private static Optional<Contract> read(InputStream copy, String path, String digest) {
+    try (InputStream in = copy) {
+      Contract snapshot = ContractSnapshot.parse(in.readAllBytes(), path);
+      if (snapshot.digest().equals(digest) && snapshot.document().isPresent()) {
+        return Optional.of(snapshot.served());
       }
+    } catch (IOException | ContractFormatException | RuntimeException e) {
+      // A copy that cannot be read holds nothing: the source maps its document, as without one.
     }
     return Optional.empty();
   }
