@@ -441,7 +441,8 @@ public final class ActionSet<S> {
   }
 
   private static <S> Problem checkScalar(Bound<S> b, String opcode, Operand o, String v) {
-    switch (o.type()) {
+    OperandType type = o.type(); // asked once: a schema's type is a call through ten record types
+    switch (type) {
       case ENUM:
         Set<String> vocabulary = b.enumValues.get(o.name());
         // A vocabulary of numbers or booleans compares by value, in ValueCheck.facets.
@@ -461,7 +462,7 @@ public final class ActionSet<S> {
                 + LineText.of(Names.listing(v, o.enumValues()))
                 + LineText.of(Names.didYouMean(v, o.enumValues())));
       default:
-        return checkTyped(opcode, o, v);
+        return checkTyped(opcode, o, type, v);
     }
   }
 
@@ -520,12 +521,12 @@ public final class ActionSet<S> {
     }
   }
 
-  private static Problem checkTyped(String opcode, Operand o, String v) {
-    ScalarRule rule = SCALAR_RULES.get(o.type());
+  private static Problem checkTyped(String opcode, Operand o, OperandType type, String v) {
+    ScalarRule rule = SCALAR_RULES.get(type);
     if (rule == null) {
       return null;
     }
-    int verdict = verdict(o.type(), v.trim());
+    int verdict = verdict(type, v.trim());
     if (verdict == Values.VALID) {
       return null;
     }

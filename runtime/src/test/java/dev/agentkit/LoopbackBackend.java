@@ -1,74 +1,46 @@
 package dev.agentkit;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.EntityTag;
 import dev.agentkit.source.HttpContractSource;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
+import dev.agentkit.testing.DocumentServer;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
- * A real HTTP backend on loopback serving a contract the test swaps at will, or failing with 503.
- * The contract is tagged by its digest ({@code ETag}), and a request naming the tag in {@code
- * If-None-Match} is answered {@code 304} with no body, as a backend serving its contract does.
+ * A real HTTP backend on loopback serving a contract at {@code /contract} the way a backend does
+ * (tagged by its digest, {@code 304} when unchanged), which the test swaps at will or takes down
+ * (503). Shared with the adapters' tests through the runtime's test jar.
  */
 public final class LoopbackBackend implements AutoCloseable {
-  private final HttpServer server;
-  private final ExecutorService handlers = Executors.newCachedThreadPool();
-  private volatile byte[] body;
-  private volatile EntityTag tag;
-  private volatile boolean down;
+  private static final String PATH = "/contract";
+  private final DocumentServer server = DocumentServer.start();
 
-  public LoopbackBackend(Contract contract) throws IOException {
+  public LoopbackBackend(Contract contract) {
     serve(contract);
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext(
-        "/contract",
-        exchange -> {
-          byte[] b = down ? "down".getBytes(StandardCharsets.UTF_8) : body;
-          EntityTag t = tag;
-          if (!down) {
-            // Tagged by the contract's digest, as a backend serves it: 304 to a tag it names.
-            exchange.getResponseHeaders().set("ETag", t.header());
-            if (t.matchedBy(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
-              exchange.sendResponseHeaders(304, -1);
-              exchange.close();
-              return;
-            }
-          }
-          exchange.getResponseHeaders().set("Content-Type", "application/json");
-          exchange.sendResponseHeaders(down ? 503 : 200, b.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(b);
-          }
-        });
-    server.setExecutor(handlers);
-    server.start();
   }
 
   /** Serves this contract from the next request on. */
   public void serve(Contract contract) {
-    body = ContractSnapshot.write(contract).getBytes(StandardCharsets.UTF_8);
-    tag = EntityTag.ofDigest(contract.digest());
-    down = false;
+    byte[] body = ContractSnapshot.write(contract).getBytes(StandardCharsets.UTF_8);
+    server.serve(PATH, body, "application/json", EntityTag.ofDigest(contract.digest()).header());
   }
 
   /** Answers every request with 503 until the next {@link #serve}. */
   public void goDown() {
-    down = true;
+    server.fail(PATH, 503);
   }
 
   public URI uri() {
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/contract");
+    return server.uri(PATH);
+  }
+
+  /** What the backend answered so far: full answers, 304s, bytes. */
+  public DocumentServer counts() {
+    return server;
   }
 
   /** A cache over this backend through a real {@link HttpContractSource}. */
@@ -86,7 +58,6 @@ public final class LoopbackBackend implements AutoCloseable {
 
   @Override
   public void close() {
-    server.stop(0);
-    handlers.shutdownNow();
+    server.close();
   }
 }

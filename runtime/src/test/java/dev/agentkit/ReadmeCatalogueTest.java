@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.Problem;
 import dev.agentkit.drift.DriftRule;
+import dev.agentkit.testing.BaseDir;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 

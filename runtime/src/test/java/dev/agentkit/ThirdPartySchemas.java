@@ -18,6 +18,7 @@ import dev.agentkit.contract.Schema.StringSchema;
 import dev.agentkit.contract.Schema.UnionSchema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.internal.json.JsonTree;
+import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

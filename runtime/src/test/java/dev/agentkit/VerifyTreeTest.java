@@ -7,6 +7,7 @@ import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.testing.BaseDir;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

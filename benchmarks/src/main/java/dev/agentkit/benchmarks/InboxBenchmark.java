@@ -1,6 +1,7 @@
 package dev.agentkit.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
@@ -16,6 +17,7 @@ import dev.agentkit.inbox.ProposalInbox;
 import dev.agentkit.inbox.ProposeReport;
 import dev.agentkit.proposal.Labeler;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -62,7 +64,7 @@ public class InboxBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws SQLException {
-    db = EmbeddedPostgresServer.freshDatabase("bench_inbox", 2);
+    db = pool("bench_inbox", 2);
     inbox = ProposalInbox.builder(db).floodCap(BATCH).build(); // migrates
     acts = actions();
     proposals = new ArrayList<>(BATCH);
@@ -75,6 +77,18 @@ public class InboxBenchmark {
     if (r.byKey().size() != BATCH) {
       throw new IllegalStateException("the benchmark batch did not store whole: " + r);
     }
+  }
+
+  /**
+   * A new, empty database on the embedded PostgreSQL server, behind a HikariCP pool of at most
+   * {@code connections} connections; close the pool when done.
+   */
+  public static HikariDataSource pool(String prefix, int connections) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(EmbeddedPostgresServer.freshDatabaseUrl(prefix));
+    config.setMaximumPoolSize(connections);
+    config.setPoolName(prefix);
+    return new HikariDataSource(config);
   }
 
   @TearDown(Level.Trial)

@@ -3,7 +3,6 @@ package dev.agentkit.benchmarks;
 import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
-import dev.agentkit.examples.LoopbackTomcat;
 import dev.agentkit.mcp.McpContractSource;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.HttpContractSource;
@@ -137,7 +136,7 @@ public class McpSnapshotBenchmark {
   /** The MCP server over HTTP on Tomcat, and a session held open on it. */
   @State(Scope.Benchmark)
   public static class Http {
-    private LoopbackTomcat.Mcp server;
+    private McpToolServer.Served server;
     private McpContractSource open;
 
     @Setup

@@ -3,8 +3,9 @@ package dev.agentkit.benchmarks;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
-import dev.agentkit.examples.LoopbackTomcat;
 import dev.agentkit.examples.TaskboardMcpServer;
+import dev.agentkit.testing.LoopbackTomcat;
+import dev.agentkit.testing.StdioServers;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -13,8 +14,8 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.startup.Tomcat;
 
 /**
  * A real MCP server on the MCP Java SDK's server API ({@code McpServer.sync}) whose tools are the
@@ -63,7 +63,7 @@ public final class McpToolServer {
   /** Serves the tools over stdio until stdin ends or the parent process exits. */
   public static void main(String[] args) throws InterruptedException {
     exitWithParent();
-    exitAtEndOfInput();
+    StdioServers.exitAtEndOfInput();
     McpServer.sync(new StdioServerTransportProvider(JSON))
         .serverInfo(NAME, VERSION)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
@@ -90,7 +90,7 @@ public final class McpToolServer {
   }
 
   /** Serves the tools over Streamable HTTP at {@code /mcp} on a free loopback port. */
-  static LoopbackTomcat.Mcp http() throws IOException, LifecycleException {
+  static Served http() throws IOException, LifecycleException {
     HttpServletStreamableServerTransportProvider transport =
         HttpServletStreamableServerTransportProvider.builder()
             .jsonMapper(JSON)
@@ -103,8 +103,25 @@ public final class McpToolServer {
             .tools(specifications(contract()))
             .build();
     TOMCAT_LOG.setLevel(Level.SEVERE);
-    Tomcat tomcat = LoopbackTomcat.start(transport, "bench-mcp");
-    return new LoopbackTomcat.Mcp(tomcat, transport, server);
+    return new Served(LoopbackTomcat.start(transport, "bench-mcp"), transport, server);
+  }
+
+  /** The tools served over HTTP; {@link #close()} ends the server, its transport and Tomcat. */
+  record Served(
+      LoopbackTomcat tomcat,
+      HttpServletStreamableServerTransportProvider transport,
+      McpSyncServer server)
+      implements AutoCloseable {
+    URI url() {
+      return tomcat.uri("/mcp");
+    }
+
+    @Override
+    public void close() throws LifecycleException {
+      server.closeGracefully();
+      transport.closeGracefully().block();
+      tomcat.close();
+    }
   }
 
   static List<McpServerFeatures.SyncToolSpecification> specifications(Contract contract) {
@@ -139,31 +156,5 @@ public final class McpToolServer {
     ProcessHandle.current()
         .parent()
         .ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(0)));
-  }
-
-  /**
-   * Ends this process when its stdin ends, as a stdio server should once its client is gone: the
-   * SDK's transport only closes the session.
-   */
-  private static void exitAtEndOfInput() {
-    System.setIn(
-        new FilterInputStream(System.in) {
-          @Override
-          public int read() throws IOException {
-            return exitAtEnd(super.read());
-          }
-
-          @Override
-          public int read(byte[] b, int off, int len) throws IOException {
-            return exitAtEnd(super.read(b, off, len));
-          }
-        });
-  }
-
-  private static int exitAtEnd(int read) {
-    if (read < 0) {
-      Runtime.getRuntime().halt(0);
-    }
-    return read;
   }
 }

@@ -33,11 +33,8 @@ public final class Main {
       System.exit(2);
       return;
     }
+    QuietLogs.apply();
     if (mode == Mode.MCP) {
-      // The MCP SDK logs through SLF4J; with no provider on the classpath it would say so first.
-      if (System.getProperty("slf4j.internal.verbosity") == null) {
-        System.setProperty("slf4j.internal.verbosity", "ERROR");
-      }
       new McpDemo(System.out).run();
     } else {
       new TriageDemo(System.out).run();

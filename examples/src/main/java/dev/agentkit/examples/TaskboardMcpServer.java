@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.testing.LoopbackTomcat;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.startup.Tomcat;
 
 /**
  * The task-board backend served as an MCP server too: Streamable HTTP at {@code /mcp} on a loopback
@@ -61,10 +61,17 @@ public final class TaskboardMcpServer implements AutoCloseable {
           Logger.getLogger("org.apache.catalina.util.SessionIdGeneratorBase"),
           Logger.getLogger("org.apache.catalina.loader.WebappClassLoaderBase"));
 
-  private final LoopbackTomcat.Mcp served;
+  private final LoopbackTomcat tomcat;
+  private final HttpServletStreamableServerTransportProvider transport;
+  private final McpSyncServer server;
 
-  private TaskboardMcpServer(LoopbackTomcat.Mcp served) {
-    this.served = served;
+  private TaskboardMcpServer(
+      LoopbackTomcat tomcat,
+      HttpServletStreamableServerTransportProvider transport,
+      McpSyncServer server) {
+    this.tomcat = tomcat;
+    this.transport = transport;
+    this.server = server;
   }
 
   /** Serves {@code backend}'s contract and board over MCP on a free loopback port. */
@@ -74,6 +81,10 @@ public final class TaskboardMcpServer implements AutoCloseable {
         HttpServletStreamableServerTransportProvider.builder()
             .jsonMapper(McpJsonDefaults.getMapper())
             .mcpEndpoint("/mcp")
+            // The SDK sweeps idle sessions on a scheduler of its own whose thread is not a daemon
+            // and outlives closeGracefully(), so a JVM that served this would never exit (exec:java
+            // waits for it). The demo's sessions end with it; nothing needs sweeping.
+            .sessionSweepInterval(null)
             .build();
     McpSyncServer server =
         McpServer.sync(transport)
@@ -83,10 +94,10 @@ public final class TaskboardMcpServer implements AutoCloseable {
             .validateToolInputs(false)
             .tools(tools(backend))
             .build();
-    return new TaskboardMcpServer(new LoopbackTomcat.Mcp(tomcat(transport), transport, server));
+    return new TaskboardMcpServer(tomcat(transport), transport, server);
   }
 
-  private static Tomcat tomcat(HttpServletStreamableServerTransportProvider transport)
+  private static LoopbackTomcat tomcat(HttpServletStreamableServerTransportProvider transport)
       throws IOException, LifecycleException {
     QUIET.get(0).setLevel(Level.WARNING);
     QUIET.subList(1, QUIET.size()).forEach(l -> l.setLevel(Level.SEVERE));
@@ -95,12 +106,15 @@ public final class TaskboardMcpServer implements AutoCloseable {
 
   /** {@code http://127.0.0.1:<port>/mcp}. */
   public URI url() {
-    return served.url();
+    return tomcat.uri("/mcp");
   }
 
+  /** Ends the server, its transport and the Tomcat. */
   @Override
   public void close() throws LifecycleException {
-    served.close();
+    server.closeGracefully();
+    transport.closeGracefully().block();
+    tomcat.close();
   }
 
   private static List<McpServerFeatures.SyncToolSpecification> tools(TaskboardBackend backend) {

@@ -9,6 +9,7 @@ import dev.agentkit.langchain4j.ToolCallResult;
 import dev.agentkit.proposal.ObjectRef;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.source.HttpContractSource;
+import dev.agentkit.testing.BaseDir;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import java.io.IOException;

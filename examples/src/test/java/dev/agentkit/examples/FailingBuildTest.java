@@ -3,6 +3,7 @@ package dev.agentkit.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.processor.AgentKitProcessor;
+import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

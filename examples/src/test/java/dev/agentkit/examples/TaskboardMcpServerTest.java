@@ -17,6 +17,7 @@ import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftException;
 import dev.agentkit.mcp.McpActions;
 import dev.agentkit.mcp.McpContractSource;
+import dev.agentkit.testing.BaseDir;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -5,10 +5,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Runs the demo end to end against the real backend and checks the transcript's key lines. */
 class TriageDemoTest {
+  /**
+   * Each demo in a JVM of its own, as {@code java -cp … Main <mode>}: it exits by itself (no thread
+   * of a library it started keeps the JVM alive, which would hang {@code exec:java}) and prints
+   * nothing to stderr: no library's routine INFO lines (Flyway migrating the inbox) or SLF4J's
+   * notice that it has no provider interleave with the transcript.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"http", "mcp"})
+  void theDemoExitsByItselfAndPrintsNoLibraryLogLines(String mode) throws Exception {
+    Path err = Files.createTempFile("demo", ".err");
+    Process demo =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                mode)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(err.toFile())
+            .start();
+    boolean exited = demo.waitFor(120, TimeUnit.SECONDS);
+    demo.destroyForcibly();
+    assertThat(exited).as("the %s demo's JVM exited by itself", mode).isTrue();
+    assertThat(demo.exitValue()).isZero();
+    assertThat(Files.readString(err)).isEmpty();
+    Files.delete(err);
+  }
+
   @Test
   void transcriptShowsEveryStepInOrder() throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();

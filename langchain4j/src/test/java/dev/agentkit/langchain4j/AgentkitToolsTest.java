@@ -9,6 +9,7 @@ import dev.agentkit.proposal.Archetype;
 import dev.agentkit.proposal.InvalidProposalException;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.proposal.QuestionTokens;
+import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
@@ -84,7 +85,8 @@ class AgentkitToolsTest {
             call("call_2", "tag_task", "{\"task_id\": \"t2\", \"labels\": [\"urgent\", \"q3\"]}"),
             board);
 
-    assertThat(created.text()).isEqualTo("Done: create_task ran. Result: t3");
+    assertThat(created.text())
+        .isEqualTo("Done: create_task ran. Result: {\"id\":\"t3\",\"created\":\"2026-11-30\"}");
     assertThat(tagged.text()).isEqualTo("Done: tag_task ran.");
     assertThat(board.tasks.get("t3").title).isEqualTo("Follow up");
     assertThat(board.tasks.get("t3").fields).isEqualTo("{\"priority\":\"high\"}");

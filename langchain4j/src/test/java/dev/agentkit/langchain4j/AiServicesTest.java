@@ -3,6 +3,7 @@ package dev.agentkit.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;

@@ -3,24 +3,18 @@ package dev.agentkit.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
-import dev.agentkit.Use;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
-import dev.agentkit.drift.DriftPolicy;
+import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.service.AiServices;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -32,18 +26,8 @@ import org.junit.jupiter.api.Test;
  * calls: each call sees the newest contract, and a paused agent withholds every call.
  */
 class LiveAgentToolsTest {
-  static final Op SET_STATUS =
-      Op.builder("set_status")
-          .description("Set a task's status.")
-          .objectType("task")
-          .tier(Tier.REVERSIBLE)
-          .operand(Board.TASK_ID)
-          .operand(
-              Operand.enumOf("status", true, "todo", "doing", "blocked", "done")
-                  .withDescription("Where the task stands."))
-          .build();
-  static final Contract TASKBOARD = Contract.of("taskboard", List.of(SET_STATUS));
-  static final Clock TODAY = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);
+  static final Op SET_STATUS = Board.setStatusOp();
+  static final Contract TASKBOARD = Board.LIVE_CONTRACT;
 
   final Board board = new Board();
   LoopbackBackend backend;
@@ -53,22 +37,7 @@ class LiveAgentToolsTest {
   @BeforeEach
   void start() throws Exception {
     backend = new LoopbackBackend(TASKBOARD);
-    live =
-        LiveAgent.bind(
-            new CompiledAgent("triage", TASKBOARD, TASKBOARD.digest()),
-            backend.cache(Duration.ofMillis(20), Duration.ofMinutes(1)),
-            List.of(
-                Use.<Board>of("set_status", ChangeCategory.SCALAR_SET)
-                    .input("status")
-                    .reader((b, call) -> b.task(call).status)
-                    .run(
-                        (b, call) -> {
-                          b.task(call).status = call.arg("status");
-                          return null;
-                        })
-                    .build()),
-            DriftPolicy.failOnBreaking(),
-            TODAY);
+    live = Board.liveAgent(backend);
     tools =
         AgentkitTools.builder(live, "triage")
             .ceiling(AutonomyRung.AUTO)

@@ -8,11 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentkit.ActionSet;
-import dev.agentkit.Use;
-import dev.agentkit.contract.ChangeCategory;
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.contract.Op;
+import dev.agentkit.tool.NestedContract;
 import dev.agentkit.tool.ToolCallGuard;
 import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
@@ -21,10 +17,6 @@ import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
 import dev.langchain4j.model.chat.request.json.JsonRawSchema;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -42,16 +34,7 @@ class NestedSpecificationsTest {
           .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
   static ActionSet<Object> nested() throws Exception {
-    byte[] doc =
-        Files.readAllBytes(
-            Path.of("..", "runtime", "src", "test", "resources", "golden-tools")
-                .resolve("nested-contract.json"));
-    Contract contract = ContractSnapshot.parseWire(doc, "nested-contract.json", "nested");
-    List<Use<Object>> uses = new ArrayList<>();
-    for (Op op : contract.ops()) {
-      uses.add(Use.<Object>of(op.opcode(), ChangeCategory.MERGE).build());
-    }
-    return ActionSet.bind(contract, uses);
+    return NestedContract.actions();
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.tool.Board;
 import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
 import dev.langchain4j.agent.tool.ToolSpecification;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.Call;
 import dev.agentkit.contract.AutonomyRung;
+import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import java.time.Duration;

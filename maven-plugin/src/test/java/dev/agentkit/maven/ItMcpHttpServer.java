@@ -1,5 +1,6 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.testing.LoopbackTomcat;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -13,8 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.catalina.Context;
-import org.apache.catalina.startup.Tomcat;
 
 /**
  * A real MCP server over Streamable HTTP, for the mcp-http IT: started on a loopback port by its
@@ -24,7 +23,7 @@ import org.apache.catalina.startup.Tomcat;
  * every request, so a build step can change them; {@code verify.groovy} stops it.
  */
 public final class ItMcpHttpServer {
-  private static Tomcat tomcat;
+  private static LoopbackTomcat tomcat;
   private static McpSyncServer server;
   private static String tenant;
   private static String loaded = "[]";
@@ -32,7 +31,6 @@ public final class ItMcpHttpServer {
   private ItMcpHttpServer() {}
 
   /** Serves the tools of {@code tools} on 127.0.0.1:{@code port}/mcp to holders of the token. */
-  @SuppressWarnings("deprecation") // Tomcat's mapping method, still the embedded way
   public static synchronized void start(int port, File tools, String token) throws Exception {
     stop();
     HttpServletStreamableServerTransportProvider provider =
@@ -46,12 +44,6 @@ public final class ItMcpHttpServer {
             .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
             .build();
     loaded = "[]";
-    Path base = Files.createTempDirectory("it-mcp-tomcat");
-    Tomcat t = new Tomcat();
-    t.setBaseDir(base.toString());
-    t.setPort(port);
-    t.getConnector().setProperty("address", "127.0.0.1");
-    Context context = t.addContext("", base.toString());
     HttpServlet guarded =
         new HttpServlet() {
           private static final long serialVersionUID = 1L;
@@ -70,10 +62,7 @@ public final class ItMcpHttpServer {
             provider.service(req, resp);
           }
         };
-    Tomcat.addServlet(context, "mcp", guarded).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "mcp");
-    t.start();
-    tomcat = t;
+    tomcat = LoopbackTomcat.start(guarded, "it-mcp-tomcat", port);
   }
 
   /** Makes the server list the file's tools, when the file changed since the last request. */
@@ -101,8 +90,7 @@ public final class ItMcpHttpServer {
       server = null;
     }
     if (tomcat != null) {
-      tomcat.stop();
-      tomcat.destroy();
+      tomcat.close();
       tomcat = null;
     }
   }

@@ -1,5 +1,6 @@
 package dev.agentkit.maven;
 
+import dev.agentkit.testing.StdioServers;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -7,7 +8,6 @@ import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.File;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -38,39 +38,13 @@ public final class ItMcpServer {
       System.err.println("TASKS_TOKEN is not set; the task board refuses to start");
       System.exit(2);
     }
-    exitAtEndOfInput();
+    StdioServers.exitAtEndOfInput();
     McpServer.sync(new StdioServerTransportProvider(JSON))
         .serverInfo("taskboard-mcp", "1.0")
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
         .tools(specifications(tools(Path.of(args[0]))))
         .build();
     new CountDownLatch(1).await();
-  }
-
-  /**
-   * Ends this process when its stdin ends, as a stdio server should once its client is gone: the
-   * SDK's transport only closes the session.
-   */
-  private static void exitAtEndOfInput() {
-    System.setIn(
-        new FilterInputStream(System.in) {
-          @Override
-          public int read() throws IOException {
-            return exitAtEnd(super.read());
-          }
-
-          @Override
-          public int read(byte[] b, int off, int len) throws IOException {
-            return exitAtEnd(super.read(b, off, len));
-          }
-        });
-  }
-
-  private static int exitAtEnd(int read) {
-    if (read < 0) {
-      System.exit(0);
-    }
-    return read;
   }
 
   static List<McpSchema.Tool> tools(Path file) throws IOException {

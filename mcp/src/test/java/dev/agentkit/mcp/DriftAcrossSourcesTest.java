@@ -2,7 +2,6 @@ package dev.agentkit.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
@@ -13,9 +12,8 @@ import dev.agentkit.drift.DriftReport;
 import dev.agentkit.drift.DriftRule;
 import dev.agentkit.drift.DriftSeverity;
 import dev.agentkit.source.HttpContractSource;
+import dev.agentkit.testing.DocumentServer;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -67,22 +65,12 @@ class DriftAcrossSourcesTest {
   }
 
   private static Contract fromNativeSource(String document) throws Exception {
-    HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    byte[] body = document.getBytes(StandardCharsets.UTF_8);
-    http.createContext(
-        "/contract",
-        exchange -> {
-          exchange.getResponseHeaders().set("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, body.length);
-          exchange.getResponseBody().write(body);
-          exchange.close();
-        });
-    http.start();
-    try {
-      URI uri = URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/contract");
-      return HttpContractSource.builder(uri).contractName("tasks").build().fetch();
-    } finally {
-      http.stop(0);
+    try (DocumentServer http = DocumentServer.start()) {
+      http.serve("/contract", document.getBytes(StandardCharsets.UTF_8), "application/json", null);
+      return HttpContractSource.builder(http.uri("/contract"))
+          .contractName("tasks")
+          .build()
+          .fetch();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.agentkit.mcp;
 
+import dev.agentkit.testing.LoopbackTomcat;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -10,15 +11,11 @@ import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.http.HttpServlet;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.startup.Tomcat;
 
 /**
  * A servlet on embedded Tomcat, on a free loopback port, at {@code /mcp}: the SDK's Streamable HTTP
@@ -26,14 +23,18 @@ import org.apache.catalina.startup.Tomcat;
  * server). Records the headers of each request.
  */
 final class HttpToolServer implements AutoCloseable {
-  private final Tomcat tomcat;
+  private final LoopbackTomcat tomcat;
   private final HttpServletStreamableServerTransportProvider provider;
-  final List<String> authorizations = new CopyOnWriteArrayList<>();
+  final List<String> authorizations;
   private McpSyncServer served;
 
-  private HttpToolServer(Tomcat tomcat, HttpServletStreamableServerTransportProvider provider) {
+  private HttpToolServer(
+      LoopbackTomcat tomcat,
+      HttpServletStreamableServerTransportProvider provider,
+      List<String> authorizations) {
     this.tomcat = tomcat;
     this.provider = provider;
+    this.authorizations = authorizations;
   }
 
   /** Serves the tool server, on the SDK's low-level session factory. */
@@ -50,23 +51,11 @@ final class HttpToolServer implements AutoCloseable {
     return serve(provider, provider);
   }
 
-  /** Serves any servlet at {@code /mcp}. */
-  @SuppressWarnings("deprecation") // Tomcat 11's mapping method, still the embedded way
+  /** Serves any servlet at {@code /mcp}, recording each request's {@code Authorization}. */
   static HttpToolServer serve(
       HttpServlet servlet, HttpServletStreamableServerTransportProvider provider)
       throws IOException, LifecycleException {
-    Path base = Files.createTempDirectory("mcp-tomcat");
-    Tomcat tomcat = new Tomcat();
-    tomcat.setBaseDir(base.toString());
-    tomcat.setPort(0);
-    tomcat.getConnector().setProperty("address", "127.0.0.1");
-    Context context = tomcat.addContext("", base.toString());
-    if (context instanceof org.apache.catalina.core.StandardContext standard) {
-      // The leak checks warn about the JDK's internals on every stop; the tests own no leaks there.
-      standard.setClearReferencesThreadLocals(false);
-      standard.setClearReferencesRmiTargets(false);
-    }
-    HttpToolServer out = new HttpToolServer(tomcat, provider);
+    List<String> authorizations = new CopyOnWriteArrayList<>();
     HttpServlet recording =
         new HttpServlet() {
           private static final long serialVersionUID = 1L;
@@ -77,14 +66,12 @@ final class HttpToolServer implements AutoCloseable {
               jakarta.servlet.http.HttpServletResponse resp)
               throws jakarta.servlet.ServletException, IOException {
             String auth = req.getHeader("Authorization");
-            out.authorizations.add(auth == null ? "" : auth);
+            authorizations.add(auth == null ? "" : auth);
             servlet.service(req, resp);
           }
         };
-    Tomcat.addServlet(context, "mcp", recording).setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "mcp");
-    tomcat.start();
-    return out;
+    return new HttpToolServer(
+        LoopbackTomcat.start(recording, "mcp-tomcat"), provider, authorizations);
   }
 
   /** Serves an agent server over Streamable HTTP at {@code /mcp}; closing stops both. */
@@ -104,8 +91,7 @@ final class HttpToolServer implements AutoCloseable {
   McpSyncClient client() {
     McpSyncClient client =
         McpClient.sync(
-                HttpClientStreamableHttpTransport.builder(
-                        "http://127.0.0.1:" + tomcat.getConnector().getLocalPort())
+                HttpClientStreamableHttpTransport.builder(tomcat.uri("").toString())
                     .endpoint("/mcp")
                     .build())
             .requestTimeout(Duration.ofSeconds(30))
@@ -115,7 +101,7 @@ final class HttpToolServer implements AutoCloseable {
   }
 
   URI url() {
-    return URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/mcp");
+    return tomcat.uri("/mcp");
   }
 
   /** Tells every connected client that the tool list changed. */
@@ -131,7 +117,6 @@ final class HttpToolServer implements AutoCloseable {
     if (provider != null) {
       provider.closeGracefully().block();
     }
-    tomcat.stop();
-    tomcat.destroy();
+    tomcat.close();
   }
 }

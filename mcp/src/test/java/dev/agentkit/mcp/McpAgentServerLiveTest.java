@@ -2,12 +2,11 @@ package dev.agentkit.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
@@ -22,11 +21,7 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,10 +39,9 @@ import org.junit.jupiter.api.Test;
  * real cache) changes under it while the SDK's client calls its tools over Streamable HTTP.
  */
 class McpAgentServerLiveTest {
-  private final AtomicReference<byte[]> served = new AtomicReference<>();
   private final List<Proposal> proposals = new CopyOnWriteArrayList<>();
   private final AtomicInteger listChanged = new AtomicInteger();
-  private HttpServer backend;
+  private LoopbackBackend backend;
   private CachedContract cache;
   private BoardAgent board;
   private LiveAgent<BoardAgent> live;
@@ -58,20 +51,8 @@ class McpAgentServerLiveTest {
 
   @BeforeEach
   void start() throws Exception {
-    serve(BoardAgent.CONTRACT);
-    backend = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    backend.createContext(
-        "/contract",
-        exchange -> {
-          byte[] body = served.get();
-          exchange.getResponseHeaders().add("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, body.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-          }
-        });
-    backend.start();
-    URI uri = URI.create("http://127.0.0.1:" + backend.getAddress().getPort() + "/contract");
+    backend = new LoopbackBackend(BoardAgent.CONTRACT);
+    URI uri = backend.uri();
     cache =
         CachedContract.builder(HttpContractSource.builder(uri).contractName("taskboard").build())
             .ttl(Duration.ofMinutes(10))
@@ -120,11 +101,11 @@ class McpAgentServerLiveTest {
     client.close();
     server.close();
     http.close();
-    backend.stop(0);
+    backend.close();
   }
 
   private void serve(Contract contract) {
-    served.set(ContractSnapshot.write(contract).getBytes(StandardCharsets.UTF_8));
+    backend.serve(contract);
   }
 
   /** The board's contract with set_task_status changed; then fetched by the cache. */

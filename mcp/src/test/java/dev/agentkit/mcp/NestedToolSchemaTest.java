@@ -3,20 +3,13 @@ package dev.agentkit.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.ChangeCategory;
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.contract.Op;
 import dev.agentkit.proposal.ObjectRef;
+import dev.agentkit.tool.NestedContract;
 import dev.agentkit.tool.ToolDeclaration;
 import dev.agentkit.tool.ToolSchemas;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.DeserializationFeature;
@@ -33,14 +26,7 @@ class NestedToolSchemaTest {
       JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
   private static ActionSet<Object> acts(String contractJson) throws Exception {
-    Contract contract =
-        ContractSnapshot.parseWire(
-            contractJson.getBytes(StandardCharsets.UTF_8), "nested-contract.json", "nested");
-    List<Use<Object>> uses = new ArrayList<>();
-    for (Op op : contract.ops()) {
-      uses.add(Use.<Object>of(op.opcode(), ChangeCategory.MERGE).build());
-    }
-    return ActionSet.bind(contract, uses);
+    return NestedContract.actions(contractJson.getBytes(StandardCharsets.UTF_8));
   }
 
   private static McpAgentServer<Object> server(ActionSet<Object> acts) {
@@ -53,15 +39,9 @@ class NestedToolSchemaTest {
         .build();
   }
 
-  private static String nestedContract() throws Exception {
-    return Files.readString(
-        Path.of(
-            "..", "runtime", "src", "test", "resources", "golden-tools", "nested-contract.json"));
-  }
-
   @Test
   void everyToolOffersTheTreeToolSchemasWrote() throws Exception {
-    ActionSet<Object> acts = acts(nestedContract());
+    ActionSet<Object> acts = NestedContract.actions();
     McpAgentServer<Object> server = server(acts);
     List<ToolDeclaration> declared = ToolSchemas.declarations(acts);
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.tools.Diagnostic;

@@ -2,6 +2,7 @@ package dev.agentkit.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -21,7 +22,7 @@ class PostgresFaultTest extends FaultsContractTest {
 
   @Override
   DataSource newDatabase() {
-    return EmbeddedPostgresServer.freshDatabase();
+    return EmbeddedPostgresServer.freshDatabase("inbox");
   }
 
   @Override

@@ -1,11 +1,12 @@
 package dev.agentkit.inbox;
 
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import javax.sql.DataSource;
 
 /** The outcome and limit cases on a real PostgreSQL server. */
 class PostgresOutcomesAndLimitsTest extends OutcomesAndLimitsContractTest {
   @Override
   DataSource newDatabase() {
-    return EmbeddedPostgresServer.freshDatabase();
+    return EmbeddedPostgresServer.freshDatabase("inbox");
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
-import dev.agentkit.benchmarks.EmbeddedPostgresServer;
 import dev.agentkit.benchmarks.InboxBenchmark;
 import dev.agentkit.inbox.AuditEvent;
 import dev.agentkit.inbox.InboxAgent;
@@ -16,6 +15,7 @@ import dev.agentkit.inbox.ProposalInbox;
 import dev.agentkit.inbox.ProposalState;
 import dev.agentkit.inbox.Settlement;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.testing.EmbeddedPostgresServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -56,7 +56,7 @@ class InboxConnectionKillTest {
 
   @BeforeEach
   void setUp() {
-    db = EmbeddedPostgresServer.freshDatabase("reliability_kill", 8);
+    db = InboxBenchmark.pool("reliability_kill", 8);
     inbox =
         ProposalInbox.builder(db)
             .floodCap(100)

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
-import dev.agentkit.benchmarks.EmbeddedPostgresServer;
 import dev.agentkit.benchmarks.InboxBenchmark;
 import dev.agentkit.inbox.AuditEvent;
 import dev.agentkit.inbox.InboxAgent;
@@ -49,7 +48,7 @@ class InboxPostgresLoadTest {
 
   @BeforeEach
   void setUp() {
-    db = EmbeddedPostgresServer.freshDatabase("reliability_load", 32);
+    db = InboxBenchmark.pool("reliability_load", 32);
     inbox =
         ProposalInbox.builder(db)
             .floodCap(TASKS)

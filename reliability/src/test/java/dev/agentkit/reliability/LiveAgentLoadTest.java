@@ -2,28 +2,23 @@ package dev.agentkit.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.AgentPausedException;
 import dev.agentkit.Call;
 import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Plan;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.HttpContractSource;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,8 +27,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -78,23 +71,8 @@ class LiveAgentLoadTest {
 
   @Test
   void sixteenThreadsNeverRunWhatTheContractOfTheMomentForbids() throws Exception {
-    AtomicReference<byte[]> served = new AtomicReference<>(body(V1));
-    HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    ExecutorService handlers = Executors.newCachedThreadPool();
-    server.createContext(
-        "/contract",
-        exchange -> {
-          byte[] b = served.get();
-          exchange.getResponseHeaders().set("Content-Type", "application/json");
-          exchange.sendResponseHeaders(200, b.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(b);
-          }
-        });
-    server.setExecutor(handlers);
-    server.start();
-    URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/contract");
+    LoopbackBackend backend = new LoopbackBackend(V1);
+    URI uri = backend.uri();
     CachedContract cache =
         CachedContract.builder(HttpContractSource.builder(uri).contractName("taskboard").build())
             .ttl(Duration.ofMillis(10))
@@ -157,15 +135,14 @@ class LiveAgentLoadTest {
     List<LiveAgent.Kind> expected = new ArrayList<>();
     for (Contract next : List.of(TIER_RAISED, V1, ARCHIVED_REMOVED, V1)) {
       Thread.sleep(150);
-      served.set(body(next));
+      backend.serve(next);
       expected.add(next == V1 ? LiveAgent.Kind.RESUMED : LiveAgent.Kind.PAUSED);
       awaitEvents(events, expected.size());
     }
     Thread.sleep(150);
     stop.set(true);
     boolean finished = done.await(30, TimeUnit.SECONDS);
-    server.stop(0);
-    handlers.shutdownNow();
+    backend.close();
 
     assertThat(finished).as("every worker finished: no deadlock").isTrue();
     assertThat(violations).isEmpty();
@@ -252,9 +229,5 @@ class LiveAgentLoadTest {
       }
       Thread.sleep(5);
     }
-  }
-
-  private static byte[] body(Contract c) {
-    return ContractSnapshot.write(c).getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -24,11 +24,38 @@ final class ContractChecks {
    * deeper than {@link #MAX_DEPTH}.
    */
   static void checkOperands(String op, List<Operand> operands, List<Problem> problems) {
-    new Walk(op, problems).properties(operands, "", 0);
+    new Walk(op, problems).properties(operands, null, 0);
+  }
+
+  /**
+   * Where a node is: a property of its parent ({@code step} {@link #PROPERTY}), its parent's items
+   * or other properties, or its parent's alternative {@code step}. Spelled as {@link SchemaPaths}
+   * spells it only when a problem names it, since a large contract has no problem at all.
+   */
+  private record Place(Place parent, String name, int step) {
+    static final int PROPERTY = -1;
+    static final int ITEMS = -2;
+    static final int ADDITIONAL = -3;
+
+    /** The path of a place; the operands' own level (null) is the empty path. */
+    static String spelled(Place place) {
+      if (place == null) {
+        return "";
+      }
+      String parent = spelled(place.parent);
+      return switch (place.step) {
+        case PROPERTY -> SchemaPaths.property(parent, place.name);
+        case ITEMS -> SchemaPaths.items(parent);
+        case ADDITIONAL -> SchemaPaths.additional(parent);
+        default -> SchemaPaths.alternative(parent, place.step);
+      };
+    }
   }
 
   /** One op's tree walk, each problem naming the path of what it is about. */
   private static final class Walk {
+    private static final int SCANNED = 16;
+
     private final String op;
     private final String label;
     private final List<Problem> problems;
@@ -39,61 +66,81 @@ final class ContractChecks {
       this.problems = problems;
     }
 
-    void properties(List<Operand> properties, String parent, int depth) {
-      Set<String> seen = new HashSet<>();
-      Set<String> reported = new HashSet<>();
-      for (Operand o : properties) {
-        String path = SchemaPaths.property(parent, o.name());
+    void properties(List<Operand> properties, Place parent, int depth) {
+      // A handful of properties is scanned for repeats; a long list is hashed.
+      Set<String> seen = properties.size() > SCANNED ? new HashSet<>() : null;
+      Set<String> reported = seen == null ? null : new HashSet<>();
+      for (int i = 0; i < properties.size(); i++) {
+        Operand o = properties.get(i);
+        Place place = new Place(parent, o.name(), Place.PROPERTY);
         if (o.name().isBlank()) {
+          String where = Place.spelled(parent);
           add(
               Problem.Kind.EMPTY_OPERAND_NAME,
-              parent,
+              where,
               label
-                  + (parent.isEmpty()
+                  + (parent == null
                       ? ": an operand has an empty name; every operand needs a name"
-                      : "." + parent + ": a property has an empty name; every property needs one"));
+                      : "." + where + ": a property has an empty name; every property needs one"));
           continue;
         }
-        name(path, parent, o.name());
-        if (!seen.add(o.name()) && reported.add(o.name())) {
+        name(place, o.name());
+        if (seen == null
+            ? secondOfItsName(properties, i)
+            : !seen.add(o.name()) && reported.add(o.name())) {
+          String where = Place.spelled(parent);
           add(
               Problem.Kind.DUPLICATE_OPERAND,
-              path,
+              Place.spelled(place),
               label
-                  + (parent.isEmpty()
+                  + (parent == null
                       ? ": operand "
                           + o.name()
                           + " is declared more than once; an operand name"
                           + " must be unique in its op"
                       : "."
-                          + parent
+                          + where
                           + ": property "
                           + o.name()
                           + " is declared more than once;"
                           + " a property name must be unique in its object"));
         }
-        node(o.schema(), path, depth + 1);
+        node(o.schema(), place, depth + 1);
       }
+    }
+
+    /**
+     * Whether property {@code i} is the second of its name: each repeated name is reported once.
+     */
+    private static boolean secondOfItsName(List<Operand> properties, int i) {
+      String name = properties.get(i).name();
+      int earlier = 0;
+      for (int j = 0; j < i && earlier < 2; j++) {
+        if (properties.get(j).name().equals(name)) {
+          earlier++;
+        }
+      }
+      return earlier == 1;
     }
 
     /** A name no one could read or type as shown: see {@link LineText#unreadableInName}. */
-    void name(String path, String parent, String name) {
+    void name(Place place, String name) {
       int cp = LineText.unreadableInName(name);
       if (cp >= 0) {
-        String where = parent.isEmpty() ? label : label + "." + parent;
-        String what = parent.isEmpty() ? "operand" : "property";
-        add(Problem.Kind.UNREADABLE_NAME, path, unreadable(where, what, name, cp));
+        String where = place.parent == null ? label : label + "." + Place.spelled(place.parent);
+        String what = place.parent == null ? "operand" : "property";
+        add(Problem.Kind.UNREADABLE_NAME, Place.spelled(place), unreadable(where, what, name, cp));
       }
     }
 
-    void node(Schema s, String path, int depth) {
+    void node(Schema s, Place place, int depth) {
       if (depth > MAX_DEPTH) {
         add(
             Problem.Kind.SCHEMA_TOO_DEEP,
-            path,
+            Place.spelled(place),
             label
                 + "."
-                + path
+                + Place.spelled(place)
                 + ": the schema nests deeper than "
                 + MAX_DEPTH
                 + " levels, more"
@@ -103,30 +150,30 @@ final class ContractChecks {
       if (s instanceof Schema.EnumSchema e && e.values().isEmpty()) {
         add(
             Problem.Kind.ENUM_WITHOUT_VALUES,
-            path,
+            Place.spelled(place),
             label
                 + "."
-                + path
+                + Place.spelled(place)
                 + ": type enum with no values, so no value could ever be valid;"
                 + " list its values or use type string");
       }
-      bounds(s, path);
+      bounds(s, place);
       if (s instanceof Schema.ArraySchema a) {
-        node(a.items(), SchemaPaths.items(path), depth + 1);
+        node(a.items(), new Place(place, null, Place.ITEMS), depth + 1);
       } else if (s instanceof Schema.ObjectSchema o) {
-        properties(o.properties(), path, depth);
+        properties(o.properties(), place, depth);
         if (o.additional() != null) {
-          node(o.additional(), SchemaPaths.additional(path), depth + 1);
+          node(o.additional(), new Place(place, null, Place.ADDITIONAL), depth + 1);
         }
       } else if (s instanceof Schema.UnionSchema u) {
         for (int i = 0; i < u.alternatives().size(); i++) {
-          node(u.alternatives().get(i), SchemaPaths.alternative(path, i), depth + 1);
+          node(u.alternatives().get(i), new Place(place, null, i), depth + 1);
         }
       }
     }
 
     /** A minimum above its maximum: no value could ever be valid. */
-    private void bounds(Schema s, String path) {
+    private void bounds(Schema s, Place place) {
       String conflict = null;
       if (s instanceof Schema.StringSchema str) {
         conflict = counts("minLength", str.minLength(), "maxLength", str.maxLength());
@@ -143,6 +190,7 @@ final class ContractChecks {
         }
       }
       if (conflict != null) {
+        String path = Place.spelled(place);
         add(
             Problem.Kind.IMPOSSIBLE_BOUNDS,
             path,

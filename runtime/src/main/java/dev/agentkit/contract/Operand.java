@@ -92,14 +92,21 @@ public record Operand(String name, String description, boolean required, Schema 
     return list ? ArraySchema.of(value) : value;
   }
 
+  // The plain schemas of the flat types: immutable, so every flat operand of a type shares one.
+  private static final Schema STRING = Schema.string();
+  private static final Schema DATE = new DateSchema(Facets.NONE, "");
+  private static final Schema NUMBER = new NumberSchema(Facets.NONE, false, null, null, null);
+  private static final Schema INTEGER = new NumberSchema(Facets.NONE, true, null, null, null);
+  private static final Schema BOOLEAN = new BooleanSchema(Facets.NONE);
+
   /** The schema of one value of a flat type. */
   static Schema scalar(OperandType type, List<String> enumValues, String servedType) {
     return switch (type) {
-      case STRING -> Schema.string();
-      case DATE -> new DateSchema(Facets.NONE, "");
-      case NUMBER -> new NumberSchema(Facets.NONE, false, null, null, null);
-      case INTEGER -> new NumberSchema(Facets.NONE, true, null, null, null);
-      case BOOLEAN -> new BooleanSchema(Facets.NONE);
+      case STRING -> STRING;
+      case DATE -> DATE;
+      case NUMBER -> NUMBER;
+      case INTEGER -> INTEGER;
+      case BOOLEAN -> BOOLEAN;
       case ENUM -> new EnumSchema(Facets.NONE, enumValues, OperandType.STRING);
       case OPAQUE -> new OpaqueSchema(Facets.NONE, servedType);
       default ->

@@ -43,7 +43,7 @@ final class SchemaReading {
   }
 
   /** Which extra keys a kind takes, besides {@code nullable} and {@code default}. */
-  private static final Map<OperandType, Set<String>> KEYS =
+  static final Map<OperandType, Set<String>> KEYS =
       Map.of(
           OperandType.STRING, Set.of("format", "minLength", "maxLength", "pattern"),
           OperandType.DATE, Set.of("format"),
@@ -56,15 +56,15 @@ final class SchemaReading {
           OperandType.OBJECT, Set.of("properties", "additionalProperties"),
           OperandType.UNION, Set.of("oneOf", "anyOf"));
 
-  private static final Set<String> LIST_KEYS = Set.of("minItems", "maxItems", "uniqueItems");
-  private static final Set<String> FACET_KEYS = Set.of("nullable", "default");
+  static final Set<String> LIST_KEYS = Set.of("minItems", "maxItems", "uniqueItems");
+  static final Set<String> FACET_KEYS = Set.of("nullable", "default");
   private static final List<String> OPERAND_KEYS =
       List.of("name", "description", "type", "required", "list", "enum");
 
   private final boolean strict;
   private final Errors errors;
 
-  private SchemaReading(boolean strict, Errors errors) {
+  SchemaReading(boolean strict, Errors errors) {
     this.strict = strict;
     this.errors = errors;
   }
@@ -302,8 +302,8 @@ final class SchemaReading {
         : null;
   }
 
-  private Schema enumeration(Facets facets, List<Object> values, String at)
-      throws ContractFormatException {
+  /** An enum of these values, of one JSON type. */
+  Schema enumeration(Facets facets, List<Object> values, String at) throws ContractFormatException {
     OperandType valueType = null;
     List<String> texts = new ArrayList<>(values.size());
     for (Object v : values) {

@@ -75,8 +75,11 @@ final class SnapshotReader {
 
   private final byte[] json;
   private final boolean strict;
+  // Whether a snapshot's schema trees are read by CanonicalTrees (see strict).
+  private final boolean canonicalTrees;
   private final DocumentErrors errors;
   private JsonParser p;
+  private CanonicalTrees trees;
   // The keys given so far in the root, the current op and the current operand.
   private final int[] seen = new int[3];
 
@@ -96,16 +99,36 @@ final class SnapshotReader {
   private final List<Operand> operandScratch = new ArrayList<>();
   private final List<Object> enumScratch = new ArrayList<>();
 
-  private SnapshotReader(byte[] json, String origin, boolean strict) {
+  private SnapshotReader(byte[] json, String origin, boolean strict, boolean canonicalTrees) {
     this.json = json == null ? new byte[0] : json;
     this.strict = strict;
+    this.canonicalTrees = canonicalTrees;
     this.errors = new DocumentErrors(this.json, origin == null ? "" : origin, strict);
     this.ops = new OpCollector(this.json, this.json.length >= BACKGROUND_DIGEST);
   }
 
-  /** Reads a snapshot in the strict form; see the class comment. */
+  /**
+   * Reads a snapshot in the strict form; see the class comment. Schema trees are first read as
+   * agentkit writes them ({@link CanonicalTrees}); a snapshot where one is not is read again the
+   * general way, which words whatever is wrong.
+   */
   static Contract strict(byte[] json, String origin) throws ContractFormatException {
-    return new SnapshotReader(json, origin, true).read(origin, null);
+    try {
+      return strict(json, origin, true);
+    } catch (CanonicalTrees.Unexpected e) {
+      return strict(json, origin, false);
+    }
+  }
+
+  /**
+   * {@link #strict(byte[], String)}, with schema trees read either as written or only the general
+   * way.
+   *
+   * @throws CanonicalTrees.Unexpected when trees are read as written and one is not
+   */
+  static Contract strict(byte[] json, String origin, boolean canonicalTrees)
+      throws ContractFormatException {
+    return new SnapshotReader(json, origin, true, canonicalTrees).read(origin, null);
   }
 
   /**
@@ -115,13 +138,14 @@ final class SnapshotReader {
    * @param name the contract's name when the document gives none
    */
   static Contract wire(byte[] json, String origin, String name) throws ContractFormatException {
-    return new SnapshotReader(json, origin, false).read(origin, name);
+    return new SnapshotReader(json, origin, false, false).read(origin, name);
   }
 
   private Contract read(String origin, String fallbackName) throws ContractFormatException {
     errors.checkEncoding();
     try (JsonParser parser = JSON.createParser(json)) {
       p = parser;
+      trees = canonicalTrees ? new CanonicalTrees(parser) : null;
       return readRoot(origin == null ? "" : origin, fallbackName == null ? "" : fallbackName);
     } catch (JsonProcessingException e) {
       throw errors.translate(e, p == null ? null : p.getParsingContext(), offset());
@@ -555,9 +579,11 @@ final class SnapshotReader {
     List<Object> values = List.of();
     Map<String, Object> extras = null;
     Map<String, Long> extraAt = null;
+    Operand tree = null;
     seen[OPERAND] = 0;
     int count = 0;
     String key;
+    keys:
     while ((key = nextKey(OPERAND_NAMES, count++)) != null) {
       switch (key) {
         case "name":
@@ -600,6 +626,10 @@ final class SnapshotReader {
             unknownKey(key, "an operand", OPERAND_KEYS);
             break;
           }
+          if (extras == null && readsCanonicalTree()) {
+            tree = trees.operand(name, description, served, required, list, values);
+            break keys;
+          }
           if (extras == null) {
             extras = new LinkedHashMap<>();
             extraAt = new HashMap<>();
@@ -618,10 +648,13 @@ final class SnapshotReader {
               + "\": an operand needs at least name and type");
     }
     literalCount = base + 2 + values.size();
-    Operand operand = flat(name, description, served, required, list, values, extras);
-    if (operand == null) {
+    if (tree == null) {
+      Operand operand = flat(name, description, served, required, list, values, extras);
+      if (operand != null) {
+        return operand; // flat, as it was read
+      }
       Map<String, Long> where = extraAt == null ? Map.of() : extraAt;
-      operand =
+      tree =
           SchemaReading.operand(
               name,
               description,
@@ -633,10 +666,10 @@ final class SnapshotReader {
               strict,
               (sub, problem) -> errors.at(extraOffset(sub, where, start), at.get() + sub, problem));
     }
-    if (!operand.isFlat()) {
+    if (!tree.isFlat()) {
       literalsUsable = false;
     }
-    return operand;
+    return tree;
   }
 
   /**
@@ -659,15 +692,28 @@ final class SnapshotReader {
     if (type == null || (type != OperandType.ENUM && !values.isEmpty())) {
       return null;
     }
-    List<String> strings = new ArrayList<>(values.size());
     for (Object v : values) {
-      if (!(v instanceof String s)) {
+      if (!(v instanceof String)) {
         return null;
       }
-      strings.add(s);
     }
     String unknownType = type == OperandType.OPAQUE ? served : "";
-    return new Operand(name, description, type, required, strings, list, unknownType);
+    return new Operand(name, description, type, required, strings(values), list, unknownType);
+  }
+
+  /** Values found to be strings, as strings: the immutable list readEnum made, not a copy. */
+  @SuppressWarnings("unchecked")
+  private static List<String> strings(List<Object> values) {
+    return (List<String>) (List<?>) values;
+  }
+
+  /**
+   * Whether the rest of the current operand, from its first extra key, goes to {@link
+   * CanonicalTrees}: in a format-2 snapshot, once the operand's six keys were read (and before any
+   * extra key, as agentkit writes them).
+   */
+  private boolean readsCanonicalTree() {
+    return trees != null && format == SnapshotWriter.FORMAT && seen[OPERAND] == ALL_OPERAND_KEYS;
   }
 
   /** Whether an operand key that format 1 lacks is read here rather than refused or skipped. */

@@ -357,7 +357,7 @@ final class SnapshotWriter {
           // A tree: written whole, with no literal of the source (the reader gives none for it).
           scratch.setLength(0);
           SchemaJson.operand(scratch, o, 0, false);
-          put(scratch.toString().getBytes(StandardCharsets.UTF_8));
+          putText(scratch);
           continue;
         }
         put(NAME);
@@ -405,7 +405,7 @@ final class SnapshotWriter {
       } else {
         scratch.setLength(0);
         JsonText.string(scratch, s);
-        put(scratch.toString().getBytes(StandardCharsets.UTF_8));
+        putText(scratch);
       }
     }
 
@@ -413,7 +413,26 @@ final class SnapshotWriter {
     private void name(String s) {
       scratch.setLength(0);
       JsonText.string(scratch, s);
-      put(scratch.toString().getBytes(StandardCharsets.UTF_8));
+      putText(scratch);
+    }
+
+    /** The UTF-8 bytes of a text: ASCII copied as it is, the rest encoded by the platform. */
+    private void putText(CharSequence text) {
+      int n = text.length();
+      int i = 0;
+      for (; i < n; i++) {
+        char c = text.charAt(i);
+        if (c >= 0x80) {
+          break;
+        }
+        if (length == buffer.length) {
+          flush();
+        }
+        buffer[length++] = (byte) c;
+      }
+      if (i < n) {
+        put(text.subSequence(i, n).toString().getBytes(StandardCharsets.UTF_8));
+      }
     }
 
     private void put(char c) {

@@ -2,7 +2,7 @@ package dev.agentkit.parity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.BaseDir;
+import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.agentkit.proposal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.BaseDir;
+import dev.agentkit.testing.BaseDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

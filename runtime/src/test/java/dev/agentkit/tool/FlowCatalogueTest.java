@@ -2,7 +2,7 @@ package dev.agentkit.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.BaseDir;
+import dev.agentkit.testing.BaseDir;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
 

@@ -3,15 +3,6 @@ package dev.agentkit.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.BaseDir;
-import dev.agentkit.Use;
-import dev.agentkit.contract.ChangeCategory;
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.ContractSnapshot;
-import dev.agentkit.contract.Op;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,15 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class NestedToolSchemasTest {
   static ActionSet<Object> nested() throws Exception {
-    byte[] doc =
-        Files.readAllBytes(
-            BaseDir.resolve("src", "test", "resources", "golden-tools", "nested-contract.json"));
-    Contract contract = ContractSnapshot.parseWire(doc, "nested-contract.json", "nested");
-    List<Use<Object>> uses = new ArrayList<>();
-    for (Op op : contract.ops()) {
-      uses.add(Use.<Object>of(op.opcode(), ChangeCategory.MERGE).build());
-    }
-    return ActionSet.bind(contract, uses);
+    return NestedContract.actions();
   }
 
   @Test

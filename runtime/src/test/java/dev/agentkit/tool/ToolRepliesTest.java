@@ -3,9 +3,9 @@ package dev.agentkit.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.AgentPausedException;
-import dev.agentkit.BaseDir;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.LiveAgentPauses;
+import dev.agentkit.testing.BaseDir;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;

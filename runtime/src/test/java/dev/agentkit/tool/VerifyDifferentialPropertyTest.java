@@ -3,7 +3,6 @@ package dev.agentkit.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.BaseDir;
 import dev.agentkit.ThirdPartySchemas;
 import dev.agentkit.Use;
 import dev.agentkit.contract.ChangeCategory;
@@ -17,6 +16,7 @@ import dev.agentkit.contract.Schema.NumberSchema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.internal.ValueCheck;
 import dev.agentkit.internal.json.JsonTree;
+import dev.agentkit.testing.BaseDir;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.util.ArrayList;

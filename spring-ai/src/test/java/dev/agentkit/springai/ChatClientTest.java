@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.Board;
 import dev.agentkit.tool.ToolSchemas;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,7 +23,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 class ChatClientTest {
   static final String TOOLS =
-      "archive_project, create_task, set_status, set_task_due_date, sync_task, tag_task";
+      "archive_project, create_task, plan_review, set_estimate, set_status, set_task_due_date, sync_task, tag_task";
 
   final Board board = new Board();
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();

@@ -5,23 +5,18 @@ import static dev.agentkit.springai.ScriptedChatModel.calls;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.Call;
-import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
+import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Outcome;
-import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Tier;
-import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
 import dev.agentkit.tool.ToolCallFlow;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
@@ -35,8 +30,7 @@ import org.springframework.ai.chat.client.ChatClient;
  * conversations: each call sees the newest contract, and a paused agent withholds every call.
  */
 class LiveAgentToolsTest {
-  static final Contract TASKBOARD = Contract.of("taskboard", List.of(Board.setStatusOp()));
-  static final Clock TODAY = Clock.fixed(Instant.parse("2026-11-30T12:00:00Z"), ZoneOffset.UTC);
+  static final Contract TASKBOARD = Board.LIVE_CONTRACT;
 
   final Board board = new Board();
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
@@ -48,13 +42,7 @@ class LiveAgentToolsTest {
   @BeforeEach
   void start() throws Exception {
     backend = new LoopbackBackend(TASKBOARD);
-    live =
-        LiveAgent.bind(
-            new CompiledAgent("triage", TASKBOARD, TASKBOARD.digest()),
-            backend.cache(Duration.ofMillis(20), Duration.ofMinutes(1)),
-            List.of(Board.setStatus(Use.of("set_status", ChangeCategory.SCALAR_SET)).build()),
-            DriftPolicy.failOnBreaking(),
-            TODAY);
+    live = Board.liveAgent(backend);
     tools =
         AgentkitToolCallbacks.builder(live, "triage")
             .ceiling(AutonomyRung.AUTO)

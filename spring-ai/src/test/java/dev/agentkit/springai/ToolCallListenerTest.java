@@ -11,6 +11,7 @@ import dev.agentkit.Outcome;
 import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
 import java.time.Duration;
 import java.util.List;
@@ -249,7 +250,11 @@ class ToolCallListenerTest {
             calls(call("c1", "set_status", "{\"task_id\": \"t1\", \"status\": \"blocked\"}")),
             calls(call("c2", "archive_project", "{\"project_id\": \"p1\"}")),
             calls(call("c3", "set_status", "{\"task_id\": \"t1\", \"status\": \"asap\"}")));
-    ToolCallback alone = tools.callbacks().get(2);
+    ToolCallback alone =
+        tools.callbacks().stream()
+            .filter(c -> c.getToolDefinition().name().equals("set_status"))
+            .findFirst()
+            .orElseThrow();
 
     assertThat(model.answersTo(0)).containsExactly("c1 set_status: Done: set_status ran.");
     assertThat(model.answersTo(1))

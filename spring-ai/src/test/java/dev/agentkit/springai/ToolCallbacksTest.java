@@ -11,6 +11,7 @@ import dev.agentkit.Use;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.drift.DriftReport;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.Board;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -204,7 +205,7 @@ class ToolCallbacksTest {
     assertThat(tools.callbacks())
         .extracting(c -> c.getToolDefinition().name())
         .containsExactlyElementsOf(acts.opcodes());
-    assertThat(tools.callbacks().get(2).call("{\"task_id\": \"t1\", \"status\": \"done\"}"))
+    assertThat(tools.callbacks().get(4).call("{\"task_id\": \"t1\", \"status\": \"done\"}"))
         .isEqualTo("Done: set_status ran.");
   }
 
@@ -230,8 +231,8 @@ class ToolCallbacksTest {
                 + " withheld call acts on (for example call ->"
                 + " ObjectRef.of(call.op().objectType(), call.arg(\"<its id operand>\"))); and"
                 + " proposals(...), which delivers a withheld call's proposal to the user"
-                + " (archive_project, create_task, set_status, set_task_due_date, sync_task,"
-                + " tag_task are proposed to the user)");
+                + " (archive_project, create_task, plan_review, set_estimate, set_status,"
+                + " set_task_due_date, sync_task, tag_task are proposed to the user)");
     assertThatThrownBy(
             () ->
                 AgentkitToolCallbacks.builder(Board.actions(), "triage")
@@ -242,6 +243,6 @@ class ToolCallbacksTest {
         .hasMessage(
             "[ToolsIncomplete] the tools of agent \"triage\" need"
                 + " proposals(...), which delivers a withheld call's proposal to the user"
-                + " (archive_project is proposed to the user)");
+                + " (archive_project, plan_review are proposed to the user)");
   }
 }

@@ -6,6 +6,7 @@ import dev.agentkit.Call;
 import dev.agentkit.Outcome;
 import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
+import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
 import java.time.Duration;
 import java.util.ArrayList;

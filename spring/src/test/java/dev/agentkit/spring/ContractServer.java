@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.source.EntityTag;
+import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

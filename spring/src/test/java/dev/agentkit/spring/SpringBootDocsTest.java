@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentkit.drift.DriftRule;
 import dev.agentkit.spring.AgentkitProperties.Acknowledgement;
 import dev.agentkit.spring.AgentkitProperties.ContractProperties;
+import dev.agentkit.testing.BaseDir;
 import java.beans.PropertyDescriptor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

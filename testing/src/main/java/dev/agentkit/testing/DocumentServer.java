@@ -53,7 +53,7 @@ public final class DocumentServer implements AutoCloseable {
   private final AtomicInteger peakInFlight = new AtomicInteger();
   private final AtomicReference<Headers> lastRequest = new AtomicReference<>(new Headers());
 
-  private record Document(byte[] body, String contentType, String entityTag) {}
+  private record Document(int status, byte[] body, String contentType, String entityTag) {}
 
   private DocumentServer(HttpServer server, ExecutorService handlers) {
     this.server = server;
@@ -83,7 +83,16 @@ public final class DocumentServer implements AutoCloseable {
    *     "W/\"v1\""}); null for a backend that sends none
    */
   public void serve(String path, byte[] body, String contentType, String entityTag) {
-    documents.put(path, new Document(body.clone(), contentType, entityTag));
+    documents.put(path, new Document(200, body.clone(), contentType, entityTag));
+  }
+
+  /**
+   * Answers every request for {@code path} with {@code status} and a short plain-text body from now
+   * on (a backend that is down: 503), until the next {@link #serve}.
+   */
+  public void fail(String path, int status) {
+    byte[] body = ("status " + status).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    documents.put(path, new Document(status, body, "text/plain", null));
   }
 
   /** Sends this {@code Cache-Control} value with every answer; null for none. */
@@ -149,6 +158,10 @@ public final class DocumentServer implements AutoCloseable {
         return;
       }
       Headers out = exchange.getResponseHeaders();
+      if (doc.status() != 200) {
+        send(exchange, doc);
+        return;
+      }
       if (doc.entityTag() != null) {
         out.set("ETag", doc.entityTag());
       }
@@ -162,15 +175,19 @@ public final class DocumentServer implements AutoCloseable {
         exchange.sendResponseHeaders(304, -1);
         return;
       }
-      out.set("Content-Type", doc.contentType());
-      exchange.sendResponseHeaders(200, doc.body().length);
-      try (OutputStream body = exchange.getResponseBody()) {
-        body.write(doc.body());
-      }
+      send(exchange, doc);
       full.incrementAndGet();
       bodyBytes.addAndGet(doc.body().length);
     } finally {
       inFlight.decrementAndGet();
+    }
+  }
+
+  private static void send(HttpExchange exchange, Document doc) throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", doc.contentType());
+    exchange.sendResponseHeaders(doc.status(), doc.body().length);
+    try (OutputStream body = exchange.getResponseBody()) {
+      body.write(doc.body());
     }
   }
 

@@ -83,6 +83,16 @@ public final class JsonTree {
     return read(p, 0, MAX_DEPTH);
   }
 
+  /**
+   * {@link #read(JsonParser)} for a value inside {@code enclosing} arrays and objects of a value
+   * being read, so that {@link #MAX_DEPTH} counts from the outer value, as it would had that been
+   * read whole.
+   */
+  @SuppressWarnings("exports")
+  public static Object read(JsonParser p, int enclosing) throws IOException, Malformed {
+    return read(p, enclosing, MAX_DEPTH);
+  }
+
   private static Object read(JsonParser p, int depth, int limit) throws IOException, Malformed {
     JsonToken t = p.currentToken();
     switch (t) {

