@@ -133,12 +133,13 @@ public final class FleetBackend {
         }
       }
       headerBytes.addAndGet(responseHeaderBytes(out, 200, body.length));
+      // Counted before the body goes out, so the counts are complete once the clients have it.
+      full.incrementAndGet();
+      bodyBytes.addAndGet(body.length);
       ex.sendResponseHeaders(200, body.length);
       try (OutputStream o = ex.getResponseBody()) {
         o.write(body);
       }
-      full.incrementAndGet();
-      bodyBytes.addAndGet(body.length);
     } finally {
       inFlight.decrementAndGet();
       handlerCpu.addAndGet(threads.getCurrentThreadCpuTime() - cpu);
@@ -191,6 +192,11 @@ public final class FleetBackend {
   }
 
   private String stats() {
+    // The clients have their answers; the handlers that sent them may still be counting.
+    long deadline = System.nanoTime() + 1_000_000_000L;
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
     return String.format(
         Locale.ROOT,
         "requests=%d full=%d notModified=%d bodyBytes=%d headerBytes=%d peak=%d handlerCpuNanos=%d"
