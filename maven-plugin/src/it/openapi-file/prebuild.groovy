@@ -10,6 +10,9 @@ new File(commonDir, 'openapi-agent').eachFile { f ->
 assert new File(sources, 'Tasks.java').text.contains('"closeTsk"')
 new File(basedir, 'src/main/openapi').mkdirs()
 new File(basedir, 'raised').mkdirs()
+new File(basedir, 'respaced').mkdirs()
+new File(basedir, 'respaced/tasks.yaml').text =
+    new File(commonDir, 'openapi/tasks-v1.yaml').text + '\n# the same operations, one more line\n'
 new File(basedir, 'src/main/openapi/tasks.yaml').text = new File(commonDir, 'openapi/tasks-v1.yaml').text
 new File(basedir, 'raised/tasks.yaml').text = new File(commonDir, 'openapi/tasks-method-changed.yaml').text
 return true

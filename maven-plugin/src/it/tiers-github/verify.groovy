@@ -14,7 +14,7 @@ def file = new File(basedir, 'contract-snapshots/github.json')
 def text = file.text
 assert runs[1].contains('agentkit: wrote the first snapshot of github (2 ops, sha256:')
 assert text.contains('"tier": "reversible"') && !text.contains('"tier": "irreversible",\n      "operands"')
-assert text.endsWith('  "tiers": [\n    {\n      "opcode": "pulls/merge",\n      "tier": "irreversible",\n      "reason": ""\n    },\n    {\n      "pattern": "repos/*",\n      "tier": "irreversible",\n      "reason": ""\n    }\n  ]\n}\n')
+assert text.contains('  "tiers": [\n    {\n      "opcode": "pulls/merge",\n      "tier": "irreversible",\n      "reason": ""\n    },\n    {\n      "pattern": "repos/*",\n      "tier": "irreversible",\n      "reason": ""\n    }\n  ],\n  "document": {\n    "digest": "sha256:')
 def snapshot = ContractSnapshot.read(file.toPath())
 assert snapshot.op('pulls/merge').get().tier() == Tier.IRREVERSIBLE
 assert snapshot.op('repos/transfer').get().tier() == Tier.IRREVERSIBLE
@@ -28,8 +28,10 @@ assert wiring.contains(snapshot.digest())
 assert wiring.contains('TierOverride.forOpcode("pulls/merge", Tier.IRREVERSIBLE)')
 assert wiring.contains('TierOverride.forPattern("repos/*", Tier.IRREVERSIBLE)')
 
-// 4: no drift.
+// 4: no drift; the document is the one the snapshot records, so it was not mapped again, and the
+// overrides were applied to the snapshot's contract as they would be to a mapped one.
 assert runs[3].contains('agentkit: github: no drift (check of ')
+assert runs[3].contains("agentkit: github: the document is the one the snapshot was taken from (${snapshot.document().get().digest()}), so it was not mapped again")
 
 // 5: the source's change under the override is said, and it is compatible.
 assert runs[4].contains('tier-under-override: the source now says external_reversible for pulls/merge, which Maintainer uses, instead of reversible; your tier override keeps irreversible')

@@ -32,5 +32,6 @@ module dev.agentkit.runtime {
       dev.agentkit.openapi,
       dev.agentkit.mcp,
       dev.agentkit.maven,
-      dev.agentkit.cli;
+      dev.agentkit.cli,
+      dev.agentkit.spring;
 }

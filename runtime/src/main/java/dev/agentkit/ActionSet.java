@@ -14,8 +14,10 @@ import dev.agentkit.internal.ValueCheck;
 import dev.agentkit.internal.Values;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.Names;
+import dev.agentkit.source.ContractFetch;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HeldContract;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -143,8 +145,19 @@ public final class ActionSet<S> {
 
   /** Fetches a contract, failing closed with a {@link BindException} naming the source. */
   static Contract fetch(ContractSource source) {
+    return fetch(source, null);
+  }
+
+  /**
+   * Fetches a contract holding {@code held} for the source ({@link
+   * ContractSource#fetchUnlessUnchanged}), failing closed with a {@link BindException} naming the
+   * source; with null, a plain {@link ContractSource#fetch()}.
+   */
+  static Contract fetch(ContractSource source, HeldContract held) {
     try {
-      return Objects.requireNonNull(source.fetch(), "the contract source returned null");
+      return Objects.requireNonNull(
+          held == null ? source.fetch() : fetchHolding(source, held),
+          "the contract source returned null");
     } catch (ContractSourceException | RuntimeException e) {
       Problem p =
           Problem.of(
@@ -160,6 +173,23 @@ public final class ActionSet<S> {
       throw new BindException(
           headline("the agent's acts could not be bound", List.of(p)), List.of(p), e);
     }
+  }
+
+  /** The contract the source answered, or the held one when it answered that it is unchanged. */
+  private static Contract fetchHolding(ContractSource source, HeldContract held)
+      throws ContractSourceException {
+    ContractFetch answer = source.fetchUnlessUnchanged(held);
+    if (answer == null || !answer.unchanged()) {
+      return answer == null ? null : answer.contract().orElseThrow();
+    }
+    return held.contract()
+        .orElseThrow(
+            () ->
+                new ContractSourceException(
+                    source.describe()
+                        + " answered that the contract is unchanged, but none is held; a source"
+                        + " answers unchanged only to a fetch that sent the tag of a contract it"
+                        + " served"));
   }
 
   private static String headline(String what, List<Problem> problems) {

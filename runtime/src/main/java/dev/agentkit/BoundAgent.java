@@ -64,7 +64,8 @@ public record BoundAgent<S>(ActionSet<S> acts, DriftReport report, List<String> 
       List<Use<S>> uses,
       DriftPolicy policy,
       Clock clock) {
-    BoundAgent<S> bound = bind(compiled, ActionSet.fetch(source), uses, policy, clock);
+    Contract live = ActionSet.fetch(source, CompiledSnapshot.held(compiled, source));
+    BoundAgent<S> bound = bind(compiled, live, uses, policy, clock);
     String stale = staleness(source);
     if (stale == null) {
       return bound;

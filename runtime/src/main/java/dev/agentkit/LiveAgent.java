@@ -157,7 +157,7 @@ public final class LiveAgent<S> {
       Clock clock) {
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(clock, "clock");
-    Contract live = ActionSet.fetch(source);
+    Contract live = ActionSet.fetch(source, CompiledSnapshot.held(compiled, source));
     BoundAgent<S> first = BoundAgent.bind(compiled, live, uses, policy, clock);
     return new LiveAgent<>(compiled, source, uses, policy, clock, first, live);
   }

@@ -86,6 +86,8 @@ public final class RatioTable {
     groups.put("mcp", this::mcpRows);
     groups.put("inbox", this::inboxRows);
     groups.put("boot", this::bootRows);
+    groups.put("github", this::gitHubRows);
+    groups.put("fleet", this::fleetRows);
     List<Row> rows = new ArrayList<>();
     for (Map.Entry<String, Group> group : groups.entrySet()) {
       if (group.getKey().matches(only)) {
@@ -529,6 +531,28 @@ public final class RatioTable {
             score("BootStartupBenchmark.withoutStarter"),
             starter,
             Double.NaN));
+  }
+
+  /** Row 12, in fresh JVMs of its own ({@link GitHubRows}). */
+  private List<Row> gitHubRows() throws RunnerException {
+    try {
+      GitHubRows rows = GitHubRows.measure(profile.coldForks());
+      System.out.println("row 12, each fresh JVM's [cold ms, warm ms, peak kB]:\n" + rows);
+      return rows.rows();
+    } catch (Exception e) {
+      throw new RunnerException("row 12 (GitHub's document) failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Row 13, a simulated fleet ({@link FleetRows}): 200 agents quick, 1,000 in full. */
+  private List<Row> fleetRows() throws RunnerException {
+    try {
+      FleetRows rows = FleetRows.measure(profile == Profile.QUICK ? 200 : 1000);
+      System.out.println("row 13, what the backend counted after the synchronized start:\n" + rows);
+      return rows.rows();
+    } catch (Exception e) {
+      throw new RunnerException("row 13 (the fleet) failed: " + e.getMessage(), e);
+    }
   }
 
   private List<Row> suggestRows() throws RunnerException {

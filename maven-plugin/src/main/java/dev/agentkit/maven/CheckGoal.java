@@ -33,7 +33,7 @@ final class CheckGoal {
         ContractSource source = configured.source();
         Path file = context.snapshotDir().resolve(c.name + ".json");
         Contract committed = SourceFetch.readSnapshot(file, c.name, context.log());
-        Contract live = SourceFetch.fetchWarning(configured, c.name, context.log());
+        Contract live = SourceFetch.fetchWarning(configured, c.name, committed, context.log());
         DriftSummary summary =
             DriftSummary.of(c.name, committed, live, context.agents().of(c.name));
         boolean failed = summary.fails(mode);

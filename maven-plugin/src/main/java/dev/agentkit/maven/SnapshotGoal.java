@@ -66,22 +66,32 @@ final class SnapshotGoal {
   }
 
   /**
-   * The contract has not changed. The file is left untouched, unless it is in an older format: then
-   * it is rewritten in this one, which changes no digest of an op the older format could say.
+   * The contract has not changed. The file is left untouched, unless it is in an older format (then
+   * it is rewritten in this one, which changes no digest of an op the older format could say) or
+   * records another document than the one the contract was read from now (then the record is
+   * updated).
    */
-  private void upToDate(String name, Path file, Contract live) throws GoalException {
+  private void upToDate(String name, Path file, Contract live, Contract committed)
+      throws GoalException {
     String summary = " (" + live.digest() + ", " + live.ops().size() + " ops): " + file;
-    if (formatOf(file) >= ContractSnapshot.FORMAT) {
+    boolean sameDocument = live.document().equals(committed.document());
+    if (formatOf(file) >= ContractSnapshot.FORMAT && sameDocument) {
       log.info("agentkit: " + name + " is up to date" + summary);
       return;
     }
     write(name, file, live);
-    log.info(
-        "agentkit: "
-            + name
-            + " is unchanged; rewrote it in snapshot format "
-            + ContractSnapshot.FORMAT
-            + summary);
+    String what;
+    if (sameDocument) {
+      what = "rewrote it in snapshot format " + ContractSnapshot.FORMAT;
+    } else if (live.document().isPresent()) {
+      // Another document that maps to the same ops (whitespace, examples, responses): recorded, so
+      // that the next fetch of it is not mapped again.
+      what =
+          "recorded the digest of the document it was read from, " + live.document().get().digest();
+    } else {
+      what = "its source records no document, so the snapshot's record of one is dropped";
+    }
+    log.info("agentkit: " + name + " is unchanged; " + what + summary);
   }
 
   private static final Pattern FORMAT = Pattern.compile("\"format\"\\s*:\\s*(\\d{1,9})");
@@ -119,11 +129,6 @@ final class SnapshotGoal {
   private void snapshot(String name, SourceFactory.Configured configured) throws GoalException {
     ContractSource source = configured.source();
     Path file = context.snapshotDir().resolve(name + ".json");
-    Contract live = SourceFetch.fetchWarning(configured, name, log);
-    String refusal = refusal(live, source.describe(), file);
-    if (refusal != null) {
-      throw GoalException.failed(refusal);
-    }
     Contract committed = null;
     if (file.toFile().isFile()) {
       try {
@@ -134,10 +139,22 @@ final class SnapshotGoal {
                 + ex.getMessage());
       }
     }
+    // Held for the source: when its document is the one the snapshot was taken from, it is not
+    // mapped again.
+    Contract live =
+        SourceFetch.fetchWarning(
+            configured,
+            name,
+            committed != null && committed.name().equals(name) ? committed : null,
+            log);
+    String refusal = refusal(live, source.describe(), file);
+    if (refusal != null) {
+      throw GoalException.failed(refusal);
+    }
     if (committed != null
         && committed.name().equals(name)
         && committed.digest().equals(live.digest())) {
-      upToDate(name, file, live);
+      upToDate(name, file, live, committed);
       return;
     }
     write(name, file, live);

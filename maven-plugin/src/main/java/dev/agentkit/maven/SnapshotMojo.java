@@ -8,9 +8,11 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 /**
  * Fetches each configured contract from the live backend and writes {@code
  * contract-snapshots/<name>.json} in the canonical format. An unchanged contract leaves the file
- * untouched ("up to date"); a changed one is summarised by severity. An empty or invalid contract
- * and a failed fetch never replace the existing snapshot. The work is {@link SnapshotGoal}'s, which
- * the command line runs too.
+ * untouched ("up to date"), unless it was read from another document than the one the snapshot
+ * records (then the record is updated); a changed one is summarised by severity. An empty or
+ * invalid contract and a failed fetch never replace the existing snapshot. A document that is the
+ * one the snapshot records is not mapped again. The work is {@link SnapshotGoal}'s, which the
+ * command line runs too.
  */
 @Mojo(name = "snapshot", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
 public class SnapshotMojo extends ContractGoal {

@@ -4,9 +4,12 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractFormatException;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.contract.SourceDocument;
 import dev.agentkit.internal.text.LineText;
+import dev.agentkit.source.ContractFetch;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
+import dev.agentkit.source.HeldContract;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +30,36 @@ final class SourceFetch {
    */
   static Contract fetchWarning(SourceFactory.Configured source, String name, GoalLog log)
       throws GoalException {
-    Contract live;
+    return fetchWarning(source, name, null, log);
+  }
+
+  /**
+   * As {@link #fetchWarning(SourceFactory.Configured, String, GoalLog)}, holding the committed
+   * snapshot (or nothing, when null) for the source: a source that reads a document of its own
+   * answers the snapshot's contract when the document is the one the snapshot was taken from,
+   * without mapping it, and the goal says so.
+   */
+  static Contract fetchWarning(
+      SourceFactory.Configured source, String name, Contract committed, GoalLog log)
+      throws GoalException {
+    HeldContract held =
+        committed == null ? HeldContract.none() : HeldContract.of(committed.served());
+    Fetched fetched;
     try {
-      live = fetch(source.source(), name);
+      fetched = fetch(source.source(), name, held);
     } finally {
       close(source.source(), log);
     }
-    for (String line : warningLines(live, source.warnings().get())) {
+    Contract live = fetched.contract();
+    if (fetched.reused()) {
+      log.info(
+          "agentkit: "
+              + name
+              + ": the document is the one the snapshot was taken from ("
+              + live.document().map(SourceDocument::digest).orElse("")
+              + "), so it was not mapped again");
+    }
+    for (String line : warningLines(live, fetched.reused() ? List.of() : source.warnings().get())) {
       log.warn(line);
     }
     try {
@@ -74,9 +100,29 @@ final class SourceFetch {
 
   /** Fetches a contract and stamps it with the configured name and the source's description. */
   static Contract fetch(ContractSource source, String name) throws GoalException {
+    return fetch(source, name, HeldContract.none()).contract();
+  }
+
+  /**
+   * What a goal fetched: the contract, and whether the source answered the held one because its
+   * document is the one that was read from.
+   */
+  record Fetched(Contract contract, boolean reused) {}
+
+  /**
+   * Fetches a contract holding {@code held} for the source, and stamps it with the configured name
+   * and the source's description; the record of its document is kept.
+   */
+  static Fetched fetch(ContractSource source, String name, HeldContract held) throws GoalException {
     Contract fetched;
+    boolean reused;
     try {
-      fetched = source.fetch();
+      ContractFetch answer = source.fetchUnlessUnchanged(held);
+      reused = answer != null && (answer.reused() || answer.unchanged());
+      fetched =
+          answer == null
+              ? null
+              : answer.unchanged() ? held.contract().orElse(null) : answer.contract().orElseThrow();
     } catch (ContractSourceException e) {
       throw GoalException.unavailable(
           "could not fetch contract "
@@ -112,7 +158,10 @@ final class SourceFetch {
               + source.describe()
               + ": the source returned no contract");
     }
-    return Contract.of(name, source.describe(), fetched.ops());
+    Contract stamped =
+        Contract.of(name, source.describe(), fetched.ops())
+            .withDocument(fetched.document().orElse(null));
+    return new Fetched(stamped, reused);
   }
 
   /** The committed snapshot of a contract; missing or unreadable, the sentence says so. */

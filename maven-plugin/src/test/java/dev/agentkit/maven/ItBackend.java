@@ -1,6 +1,10 @@
 package dev.agentkit.maven;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.contract.SourceDocument;
+import dev.agentkit.source.EntityTag;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,7 +17,8 @@ import java.nio.file.Files;
  * {@code prebuild.groovy} (in the outer Maven JVM) and stopped by its {@code verify.groovy}. It
  * serves the contract in a file of the IT's directory at {@code /contract} (or an OpenAPI document
  * at {@code /openapi.yaml}), re-reading the file on every request, so a build step can change what
- * it serves, and counts requests.
+ * it serves, and counts requests. The document is tagged ({@code ETag}: the contract's digest, or
+ * the OpenAPI document's SHA-256), and a request naming the tag is answered {@code 304}.
  */
 public final class ItBackend {
   private static HttpServer server;
@@ -51,6 +56,15 @@ public final class ItBackend {
             tenant = exchange.getRequestHeaders().getFirst("X-Tenant");
           }
           byte[] body = Files.readAllBytes(file.toPath());
+          EntityTag tag = tag(path, body);
+          if (tag != null) {
+            exchange.getResponseHeaders().set("ETag", tag.header());
+            if (tag.matchedBy(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
+              exchange.sendResponseHeaders(304, -1);
+              exchange.close();
+              return;
+            }
+          }
           exchange.getResponseHeaders().add("Content-Type", type);
           exchange.sendResponseHeaders(200, body.length);
           try (OutputStream out = exchange.getResponseBody()) {
@@ -59,6 +73,22 @@ public final class ItBackend {
         });
     s.start();
     server = s;
+  }
+
+  /**
+   * The tag a backend serves its document with: a contract's digest, or the SHA-256 of an OpenAPI
+   * document's bytes; none for a file that is not a contract (an IT serving a broken one).
+   */
+  private static EntityTag tag(String path, byte[] body) {
+    if (path.equals("/openapi.yaml")) {
+      return EntityTag.ofDigest(SourceDocument.of(body, "openapi/1").digest());
+    }
+    try {
+      return EntityTag.ofDigest(
+          ContractSnapshot.parseWire(body, "http://127.0.0.1/contract", "taskboard").digest());
+    } catch (ContractFormatException e) {
+      return null;
+    }
   }
 
   /** How many contract requests the backend served since it started. */

@@ -38,6 +38,10 @@ final class Connection implements AutoCloseable {
   private Session session;
   private McpSchema.Implementation serverInfo;
   private boolean closed;
+  // Whether a session was ever opened: a later one is a reopening, which may have missed notices.
+  private boolean opened;
+  // Whether the last initialize declared capabilities.tools.listChanged.
+  private volatile boolean listChanged;
 
   Connection(
       Supplier<McpClientTransport> transports,
@@ -81,7 +85,7 @@ final class Connection implements AutoCloseable {
 
   /** The server's name and version from {@code initialize}, connecting first if need be. */
   synchronized McpSchema.Implementation serverInfo() throws McpFailure {
-    session();
+    session("initialize");
     return serverInfo;
   }
 
@@ -92,7 +96,7 @@ final class Connection implements AutoCloseable {
    */
   <T> T request(String what, Duration timeout, Function<McpAsyncClient, Mono<T>> send)
       throws McpFailure {
-    Session s = session();
+    Session s = session(what);
     try {
       return s.guard(send.apply(s.client()).timeout(timeout)).block();
     } catch (RuntimeException e) {
@@ -112,7 +116,13 @@ final class Connection implements AutoCloseable {
     }
   }
 
-  private synchronized Session session() throws McpFailure {
+  /**
+   * The open session, opening one first if need be.
+   *
+   * @param what the request it is opened for: a session reopened for anything but {@code
+   *     tools/list} tells the tool listeners, since a notice sent while none was open is lost
+   */
+  private synchronized Session session(String what) throws McpFailure {
     if (closed) {
       throw new McpFailure(
           McpFailure.Kind.UNAVAILABLE,
@@ -152,12 +162,31 @@ final class Connection implements AutoCloseable {
       McpSchema.InitializeResult init =
           s.guard(s.client().initialize().timeout(connectTimeout)).block();
       serverInfo = init.serverInfo();
+      McpSchema.ServerCapabilities capabilities = init.capabilities();
+      listChanged =
+          capabilities != null
+              && capabilities.tools() != null
+              && Boolean.TRUE.equals(capabilities.tools().listChanged());
     } catch (RuntimeException e) {
       s.client().close();
       throw withStderr(classify("initialize", connectTimeout, e));
     }
     session = s;
+    if (opened && !what.equals("tools/list")) {
+      // Notices sent while no session was open were lost: the tools may have changed meanwhile.
+      // A listing needs no notice: it reads the tools as they are now.
+      toolsChanged();
+    }
+    opened = true;
     return s;
+  }
+
+  /**
+   * Whether the server declared at its last {@code initialize} that it sends {@code
+   * notifications/tools/list_changed}; false before a session was opened.
+   */
+  boolean announcesToolChanges() {
+    return listChanged;
   }
 
   private void toolsChanged() {

@@ -212,11 +212,23 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
 
   /**
    * Calls {@code listener} whenever the server sends {@code notifications/tools/list_changed}, on
-   * the client's thread; for {@code source.onToolsChanged(cache::invalidate)}. A listener that
-   * throws does not stop the others.
+   * the client's thread, and whenever a session is opened again after a transport failure (a notice
+   * sent while no session was open is lost, so the tools may have changed meanwhile); for {@code
+   * source.onToolsChanged(cache::invalidate)}. A listener that throws does not stop the others.
    */
   public void onToolsChanged(Runnable listener) {
     connection.onToolsChanged(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * Whether the server declared, when the session was opened, that it sends {@code
+   * notifications/tools/list_changed} ({@code capabilities.tools.listChanged}); false before the
+   * first fetch. With {@link #onToolsChanged} wired to a cache's {@code invalidate}, such a
+   * server's changes are seen at once, and the cache's ttl only bounds what a lost notice can cost.
+   * MCP has no conditional {@code tools/list}: every refresh lists every page again (docs/mcp.md).
+   */
+  public boolean announcesToolChanges() {
+    return connection.announcesToolChanges();
   }
 
   /** The command (without its arguments) or the URL (without user-info or query string). */

@@ -8,6 +8,8 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -37,8 +39,9 @@ final class HttpExchange {
    * @param status the HTTP status
    * @param body the bytes read, at most the cap
    * @param truncated whether there was more than the cap
+   * @param sha256 the SHA-256 of the body, computed as it arrived
    */
-  record Answer(int status, HttpHeaders headers, byte[] body, boolean truncated) {}
+  record Answer(int status, HttpHeaders headers, byte[] body, boolean truncated, byte[] sha256) {}
 
   private HttpExchange() {}
 
@@ -88,9 +91,16 @@ final class HttpExchange {
     }
   }
 
+  /**
+   * Reads the body up to the cap, hashing it as it arrives; the buffer starts at the size the
+   * response announces (within the cap), so a large document is not copied while it grows.
+   */
   private static Answer read(int status, HttpHeaders headers, InputStream in, int cap)
       throws IOException {
-    byte[] buf = new byte[Math.min(cap + 1, 8 * 1024)];
+    long announced = headers.firstValueAsLong("Content-Length").orElse(-1);
+    int first = announced >= 0 && announced <= cap ? (int) announced + 1 : 8 * 1024;
+    byte[] buf = new byte[Math.min(cap + 1, first)];
+    MessageDigest sha = sha256();
     int size = 0;
     while (size <= cap) {
       if (size == buf.length) {
@@ -98,11 +108,21 @@ final class HttpExchange {
       }
       int n = in.read(buf, size, buf.length - size);
       if (n < 0) {
-        return new Answer(status, headers, Arrays.copyOf(buf, size), false);
+        byte[] body = size == buf.length ? buf : Arrays.copyOf(buf, size);
+        return new Answer(status, headers, body, false, sha.digest());
       }
+      sha.update(buf, size, Math.min(n, cap - size));
       size += n;
     }
-    return new Answer(status, headers, Arrays.copyOf(buf, cap), true);
+    return new Answer(status, headers, Arrays.copyOf(buf, cap), true, sha.digest());
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
   }
 
   private static void closeQuietly(InputStream in) {

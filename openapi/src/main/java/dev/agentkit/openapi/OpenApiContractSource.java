@@ -1,11 +1,13 @@
 package dev.agentkit.openapi;
 
 import dev.agentkit.contract.Contract;
+import dev.agentkit.contract.SourceDocument;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractFetch;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.EntityTag;
+import dev.agentkit.source.HeldContract;
 import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +42,11 @@ import java.util.concurrent.TimeoutException;
  * operations with one operationId, an unknown {@code x-agentkit-tier}) fails the fetch. Refs are
  * resolved within the document only; it makes no request of its own. Header values (credentials)
  * appear in no message. Thread-safe.
+ *
+ * <p>Every contract it reads records the document it was read from ({@link Contract#document()}:
+ * the SHA-256 of the bytes fetched, and this mapping's version), and {@link #fetchUnlessUnchanged}
+ * answers a {@linkplain HeldContract held} contract read from the same bytes without mapping them
+ * again: an unchanged document costs a download and a hash. See docs/openapi.md.
  */
 public final class OpenApiContractSource implements ContractSource {
   /** The default cap on a document: 16 MiB. */
@@ -61,6 +69,14 @@ public final class OpenApiContractSource implements ContractSource {
 
   /** The default cap on the characters of one line of a YAML document: 256 Ki. */
   public static final int DEFAULT_MAX_YAML_LINE_CHARS = 256 * 1024;
+
+  /**
+   * This mapping and its version, as a snapshot records it ({@link SourceDocument#mapping()}).
+   * Raised whenever a release changes the ops some document maps to, so that a contract read by an
+   * older mapping is never reused for the same bytes; {@code MappingVersionTest} pins what the test
+   * documents map to under this version.
+   */
+  static final String MAPPING = "openapi/1";
 
   private final URI url;
   private final Path file;
@@ -121,24 +137,39 @@ public final class OpenApiContractSource implements ContractSource {
    */
   @Override
   public Contract fetch() throws ContractSourceException {
-    return fetchUnlessUnchanged(Optional.empty()).contract().orElseThrow();
+    return fetchUnlessUnchanged(HeldContract.none()).contract().orElseThrow();
   }
 
   /**
-   * Reads the document and maps it, unless it is at a URL and the backend answers {@code 304 Not
-   * Modified} to {@code If-None-Match: last}: then the document is not sent, and not mapped again.
-   * The response's {@code ETag} and {@code Cache-Control} freshness come with the answer.
+   * Reads the document and maps it, unless {@code held} makes that unnecessary:
+   *
+   * <ul>
+   *   <li>at a URL, the held tag is sent as {@code If-None-Match}, and a {@code 304 Not Modified}
+   *       answers {@linkplain ContractFetch#unchanged() unchanged}: the document is not sent;
+   *   <li>when the bytes fetched are the ones the held contract was read from ({@link
+   *       HeldContract#readFrom}, this mapping's version, the same contract name), the held
+   *       contract is answered, {@linkplain ContractFetch#reused() reused}, stamped with this
+   *       source: the document is not mapped.
+   * </ul>
+   *
+   * The response's {@code ETag} and {@code Cache-Control} freshness come with the answer. After an
+   * answer that mapped nothing, the routes {@link OpenApiActions} sends calls by are read from the
+   * document when a call first needs them.
    *
    * @throws ContractSourceException as {@link #fetch()} does
    */
   @Override
-  public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> lastTag)
-      throws ContractSourceException {
+  public ContractFetch fetchUnlessUnchanged(HeldContract held) throws ContractSourceException {
     if (url == null) {
-      return ContractFetch.of(map(readFile()));
+      byte[] bytes = readFile();
+      SourceDocument document = SourceDocument.of(bytes, MAPPING);
+      Optional<Contract> reused = reusable(held, document);
+      return reused.isPresent()
+          ? ContractFetch.reused(reused.get(), Optional.empty(), Optional.empty())
+          : ContractFetch.of(map(bytes, document));
     }
-    HttpExchange.Answer answer = download(lastTag.filter(tag -> last != null));
-    if (answer.status() == 304 && lastTag.isPresent() && last != null) {
+    HttpExchange.Answer answer = download(held.entityTag());
+    if (answer.status() == 304 && held.entityTag().isPresent()) {
       return ContractFetch.unchangedHttp(answer.headers());
     }
     if (answer.status() / 100 != 2) {
@@ -147,12 +178,27 @@ public final class OpenApiContractSource implements ContractSource {
     if (answer.truncated()) {
       throw tooLarge();
     }
-    String text = new String(answer.body(), StandardCharsets.UTF_8);
-    return ContractFetch.ofHttp(map(text), answer.headers());
+    SourceDocument document =
+        new SourceDocument("sha256:" + HexFormat.of().formatHex(answer.sha256()), MAPPING);
+    Optional<Contract> reused = reusable(held, document);
+    return reused.isPresent()
+        ? ContractFetch.reusedHttp(reused.get(), answer.headers())
+        : ContractFetch.ofHttp(map(answer.body(), document), answer.headers());
   }
 
-  /** Maps a document's text, keeping its routes and warnings as the last fetch's. */
-  private Contract map(String text) throws ContractSourceException {
+  /**
+   * The held contract, stamped with this source, when it was read from these very bytes by this
+   * mapping under this source's contract name.
+   */
+  private Optional<Contract> reusable(HeldContract held, SourceDocument document) {
+    return held.readFrom(document)
+        .filter(c -> c.name().equals(contractName))
+        .map(c -> c.withSource(description));
+  }
+
+  /** Maps a document's bytes, keeping its routes and warnings as the last fetch's. */
+  private Contract map(byte[] bytes, SourceDocument document) throws ContractSourceException {
+    String text = new String(bytes, StandardCharsets.UTF_8);
     OpenApiReader.Read read;
     try {
       read =
@@ -169,10 +215,13 @@ public final class OpenApiContractSource implements ContractSource {
         new OpenApiReader.Read(
             read.ops(), read.routes(), read.warnings().stream().map(LineText::of).toList());
     last = read;
-    return Contract.of(contractName, description, read.ops());
+    return Contract.of(contractName, description, read.ops()).withDocument(document);
   }
 
-  /** The warnings of the last fetch: what could not be mapped faithfully. Empty before one. */
+  /**
+   * The warnings of the last fetch that mapped the document: what could not be mapped faithfully.
+   * Empty before one; a fetch that reused a held contract leaves them as they were.
+   */
   public List<String> warnings() {
     OpenApiReader.Read read = last;
     return read == null ? List.of() : read.warnings();
@@ -200,13 +249,17 @@ public final class OpenApiContractSource implements ContractSource {
     return read.routes();
   }
 
-  private String readFile() throws ContractSourceException {
+  private byte[] readFile() throws ContractSourceException {
     try {
       long size = Files.size(file);
       if (size > maxDocumentBytes) {
         throw tooLarge();
       }
-      return Files.readString(file, StandardCharsets.UTF_8);
+      byte[] bytes = Files.readAllBytes(file);
+      if (bytes.length > maxDocumentBytes) {
+        throw tooLarge(); // it grew after it was measured
+      }
+      return bytes;
     } catch (IOException e) {
       throw new ContractSourceException(
           "[OpenApiUnavailable] cannot read the OpenAPI document "

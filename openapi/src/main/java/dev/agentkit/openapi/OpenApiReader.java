@@ -123,6 +123,9 @@ final class OpenApiReader {
       throw unreadable(origin, List.of("the document is not a mapping of names to values"));
     }
     raw = asMap(DocumentTree.plain(tree));
+    // The parser's model is read for paths, operations, parameters and request bodies only; the
+    // rest (responses, schemas, examples: most of a large document) is read from raw, if at all.
+    ModelTree.prune(tree);
     SwaggerParseResult result = new OpenAPIV3Parser().parseJsonNode(null, tree, options);
     OpenAPI api = result.getOpenAPI();
     if (api == null || api.getOpenapi() == null) {

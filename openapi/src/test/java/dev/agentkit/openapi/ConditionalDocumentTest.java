@@ -6,6 +6,7 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.source.CachedContract;
 import dev.agentkit.source.ContractFetch;
 import dev.agentkit.source.EntityTag;
+import dev.agentkit.source.HeldContract;
 import dev.agentkit.testing.DocumentServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,8 +40,8 @@ class ConditionalDocumentTest {
     backend.cacheControl("max-age=300");
     OpenApiContractSource source = source();
 
-    ContractFetch first = source.fetchUnlessUnchanged(Optional.empty());
-    ContractFetch second = source.fetchUnlessUnchanged(first.entityTag());
+    ContractFetch first = source.fetchUnlessUnchanged(HeldContract.none());
+    ContractFetch second = source.fetchUnlessUnchanged(held(first));
 
     assertThat(first.contract().orElseThrow().opcodes()).containsExactly("listThings");
     assertThat(first.entityTag()).map(EntityTag::header).contains("\"doc-1\"");
@@ -57,10 +58,10 @@ class ConditionalDocumentTest {
   void aChangedDocumentIsSentAndMapped() throws Exception {
     serve(V1, "\"doc-1\"");
     OpenApiContractSource source = source();
-    ContractFetch first = source.fetchUnlessUnchanged(Optional.empty());
+    ContractFetch first = source.fetchUnlessUnchanged(HeldContract.none());
     serve(V2, "\"doc-2\"");
 
-    ContractFetch second = source.fetchUnlessUnchanged(first.entityTag());
+    ContractFetch second = source.fetchUnlessUnchanged(held(first));
 
     assertThat(second.contract().orElseThrow().opcodes())
         .containsExactly("dropThings", "listThings");
@@ -90,15 +91,25 @@ class ConditionalDocumentTest {
   }
 
   @Test
-  void aTagIsSentOnlyOnceThisSourceHasMappedADocument() throws Exception {
+  void aTagHeldFromAnotherSourceIsSentAndTheRoutesAreReadWhenACallNeedsThem() throws Exception {
     serve(V1, "\"doc-1\"");
+    Contract held = source().fetch();
     OpenApiContractSource fresh = source();
 
-    // A tag from another source instance: this one holds no routes to answer "unchanged" with.
-    ContractFetch answer = fresh.fetchUnlessUnchanged(Optional.of(EntityTag.ofDigest("doc-1")));
+    ContractFetch answer =
+        fresh.fetchUnlessUnchanged(
+            HeldContract.of(held, Optional.of(EntityTag.parse("\"doc-1\"").orElseThrow())));
 
-    assertThat(answer.unchanged()).isFalse();
-    assertThat(backend.lastRequestHeader("If-None-Match")).isNull();
+    assertThat(answer.unchanged()).isTrue();
+    assertThat(backend.lastRequestHeader("If-None-Match")).isEqualTo("\"doc-1\"");
+    assertThat(backend.fullAnswers()).isEqualTo(1);
+    // Nothing mapped yet: the first call's routes read the document then.
+    assertThat(fresh.routes()).containsOnlyKeys("listThings");
+    assertThat(backend.fullAnswers()).isEqualTo(2);
+  }
+
+  private static HeldContract held(ContractFetch answer) {
+    return HeldContract.of(answer.contract().orElseThrow(), answer.entityTag());
   }
 
   private void serve(String document, String tag) {

@@ -5,6 +5,7 @@ import com.sun.source.tree.CompilationUnitTree;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Problem;
+import dev.agentkit.internal.SnapshotResource;
 import dev.agentkit.internal.WiringStamp;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -59,6 +60,8 @@ public final class AgentKitProcessor extends AbstractProcessor {
   private final Set<String> done = new LinkedHashSet<>();
   // The contracts whose unknown tiers and types were reported in this compilation.
   private final Set<String> warned = new HashSet<>();
+  // The contracts whose snapshot was copied into the class output in this compilation.
+  private final Set<String> embedded = new HashSet<>();
 
   /** The processor as javac loads it, reading snapshots with {@link ContractSnapshot#read}. */
   public AgentKitProcessor() {
@@ -187,6 +190,7 @@ public final class AgentKitProcessor extends AbstractProcessor {
           processingEnv.getFiler(),
           agent,
           UsesManifestWriter.manifest(name, model, constants.named()));
+      embedSnapshot(agent, found.contract());
     }
     timing.add(Timing.Step.FILES, t);
     timing.agentDone();
@@ -287,6 +291,28 @@ public final class AgentKitProcessor extends AbstractProcessor {
                 agent);
     try (Writer w = file.openWriter()) {
       w.write(stamp.encode());
+    }
+  }
+
+  /**
+   * Copies a snapshot that records its source document into the class output ({@link
+   * SnapshotResource}), once per contract, so the wiring can hold it at startup and a source whose
+   * document is unchanged answers it without mapping the document (docs/snapshot-format.md).
+   */
+  private void embedSnapshot(TypeElement agent, Contract contract) throws IOException {
+    if (contract.document().isEmpty() || !embedded.add(contract.name())) {
+      return;
+    }
+    FileObject file =
+        processingEnv
+            .getFiler()
+            .createResource(
+                StandardLocation.CLASS_OUTPUT,
+                "",
+                SnapshotResource.path(contract.name(), contract.digest()),
+                agent);
+    try (Writer w = file.openWriter()) {
+      w.write(ContractSnapshot.write(contract));
     }
   }
 

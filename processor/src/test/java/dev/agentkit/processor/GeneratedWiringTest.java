@@ -767,7 +767,7 @@ class GeneratedWiringTest {
     assertThat(wireName.invoke(of.invoke(null, "urgent"))).isEqualTo("");
   }
 
-  private static Object construct(Class<?> type) throws ReflectiveOperationException {
+  static Object construct(Class<?> type) throws ReflectiveOperationException {
     var constructor = type.getDeclaredConstructor();
     constructor.setAccessible(true);
     return constructor.newInstance();

@@ -4,6 +4,7 @@ import dev.agentkit.internal.ActDeclaration;
 import dev.agentkit.internal.ArgValues;
 import dev.agentkit.internal.CompiledOps;
 import dev.agentkit.internal.ContractRules;
+import dev.agentkit.internal.SnapshotResource;
 import dev.agentkit.internal.TreeValues;
 import dev.agentkit.internal.UsesManifest;
 import dev.agentkit.internal.Values;
@@ -32,6 +33,7 @@ class InternalUseTest {
         UsesManifest.class,
         Values.class,
         WireNames.class,
+        SnapshotResource.class,
         WiringStamp.class,
         ContractName.class,
         JsonText.class,

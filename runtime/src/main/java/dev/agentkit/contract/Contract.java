@@ -31,9 +31,12 @@ public final class Contract {
   // Found while the contract is built (a reader finds them as it reads each op), so that binding,
   // which reports them, does not walk every op of a large contract again.
   private final List<Problem> warnings;
+  // The document the contract was read from, when its source records one; not part of its
+  // identity or digest.
+  private final SourceDocument document;
 
   private Contract(String name, String source, List<Op> ops, List<Problem> warnings) {
-    this(name, source, ops, ops, List.of(), warnings);
+    this(name, source, ops, ops, List.of(), warnings, null);
   }
 
   private Contract(
@@ -42,13 +45,15 @@ public final class Contract {
       List<Op> ops,
       List<Op> served,
       List<TierOverride> tiers,
-      List<Problem> warnings) {
+      List<Problem> warnings,
+      SourceDocument document) {
     this.name = name;
     this.source = source;
     this.ops = ops;
     this.served = served;
     this.tiers = tiers;
     this.warnings = warnings;
+    this.document = document;
   }
 
   /**
@@ -120,9 +125,34 @@ public final class Contract {
     return source;
   }
 
-  /** This contract stamped with another source. */
-  Contract withSource(String source) {
-    Contract c = new Contract(name, source == null ? "" : source, ops, served, tiers, warnings);
+  /**
+   * This contract stamped with another source, for a source that answers with a contract it read
+   * before (see {@link SourceDocument}): the stamp says where it comes from now. This contract when
+   * the stamp is the same.
+   */
+  public Contract withSource(String source) {
+    String stamp = source == null ? "" : source;
+    return stamp.equals(this.source) ? this : copy(stamp, document);
+  }
+
+  /**
+   * The document this contract was read from, when its source records one: the digest of the
+   * document's bytes and the mapping that read them. Not part of the digest or of equality.
+   */
+  public Optional<SourceDocument> document() {
+    return Optional.ofNullable(document);
+  }
+
+  /**
+   * This contract recording the document it was read from ({@link #document()}); null records none.
+   * The digest is unchanged.
+   */
+  public Contract withDocument(SourceDocument document) {
+    return copy(source, document);
+  }
+
+  private Contract copy(String source, SourceDocument document) {
+    Contract c = new Contract(name, source, ops, served, tiers, warnings, document);
     c.servedDigest = servedDigest;
     c.digest = digest;
     return c;
@@ -148,7 +178,8 @@ public final class Contract {
       applied.add(TierRules.apply(rules, op));
     }
     List<Problem> appliedWarnings = ContractChecks.warnings(applied);
-    Contract c = new Contract(name, source, List.copyOf(applied), served, rules, appliedWarnings);
+    Contract c =
+        new Contract(name, source, List.copyOf(applied), served, rules, appliedWarnings, document);
     c.servedDigest = servedDigest;
     return c;
   }
@@ -171,7 +202,9 @@ public final class Contract {
     if (tiers.isEmpty()) {
       return this;
     }
-    Contract c = new Contract(name, source, served, ContractChecks.warnings(served));
+    Contract c =
+        new Contract(
+            name, source, served, served, List.of(), ContractChecks.warnings(served), document);
     c.servedDigest = servedDigest;
     c.digest = servedDigest;
     return c;
@@ -223,7 +256,9 @@ public final class Contract {
     if (!changed) {
       return this;
     }
-    return new Contract(name, source, List.copyOf(rewritten), List.copyOf(redactedWarnings));
+    List<Op> redactedOps = List.copyOf(rewritten);
+    return new Contract(
+        name, source, redactedOps, redactedOps, List.of(), List.copyOf(redactedWarnings), document);
   }
 
   private static Op redactNames(Op op, UnaryOperator<String> redact) {

@@ -48,9 +48,9 @@ final class SnapshotReader {
 
   // Each object's keys in the canonical order; key i is bit 1 << i in that object's "seen" bits.
   private static final String[] ROOT_KEYS = {
-    "format", "contract", "source", "digest", "ops", "tiers"
+    "format", "contract", "source", "digest", "ops", "tiers", "document"
   };
-  // The root's keys but the optional last one, tiers.
+  // The root's keys but the optional last two, tiers and document.
   private static final String[] REQUIRED_ROOT_KEYS = Arrays.copyOf(ROOT_KEYS, 5);
   private static final String[] OP_KEYS = {
     "opcode", "description", "object_type", "tier", "operands"
@@ -167,6 +167,8 @@ final class SnapshotReader {
     long opsAt = -1;
     List<TierOverride> tiers;
     long tiersAt = -1;
+    SourceDocument document;
+    long documentAt = -1;
   }
 
   private Contract readRoot(String origin, String fallbackName)
@@ -192,7 +194,7 @@ final class SnapshotReader {
       checkDigest(contract, root);
     }
     checkOps();
-    return contract;
+    return root.document == null ? contract : withDocument(contract, root);
   }
 
   private void openRoot() throws IOException, ContractFormatException {
@@ -262,6 +264,14 @@ final class SnapshotReader {
           } else if (value(ROOT, 5, key)) {
             root.tiersAt = offset();
             root.tiers = readTiers();
+          }
+        }
+        case "document" -> {
+          if (!strict) {
+            skip(); // recorded by the tool that fetched the document, never by a backend
+          } else if (value(ROOT, 6, key)) {
+            root.documentAt = offset();
+            root.document = SnapshotDocument.read(p, errors, root.documentAt);
           }
         }
         default -> unknownKey(key, "a snapshot", ROOT_KEYS);
@@ -338,6 +348,13 @@ final class SnapshotReader {
     } catch (IllegalArgumentException e) {
       throw errors.at(root.tiersAt, "$.tiers", e.getMessage() + "; " + REGENERATE);
     }
+  }
+
+  private Contract withDocument(Contract contract, Root root) throws ContractFormatException {
+    if (format == 1) {
+      throw errors.at(root.documentAt, "$.document", formatOneHasNo("$.document"));
+    }
+    return contract.withDocument(root.document);
   }
 
   private void checkRootComplete(Root root) throws ContractFormatException {

@@ -70,8 +70,20 @@ final class SnapshotWriter {
     sb.append(",\n  \"ops\": ");
     writeOps(sb, contract.servedOps(), 1);
     writeTiers(sb, contract.tierOverrides());
+    contract.document().ifPresent(d -> writeDocument(sb, d));
     sb.append("\n}\n");
     return sb.toString();
+  }
+
+  /** The document the contract was read from, last, only when its source recorded one. */
+  private static void writeDocument(StringBuilder sb, SourceDocument document) {
+    sb.append(",\n  \"document\": {");
+    key(sb, "digest", 2, true);
+    JsonText.string(sb, document.digest());
+    key(sb, "mapping", 2, false);
+    JsonText.string(sb, document.mapping());
+    newline(sb, 1);
+    sb.append('}');
   }
 
   /** The user's tier overrides after the ops, only when there are any. */

@@ -209,7 +209,26 @@ public final class CachedContract implements ContractSource {
     if (c != null && !c.expired && (timer || nanoTime.getAsLong() - c.fetchedAt < c.ttlNanos)) {
       return c.contract;
     }
-    return refreshShared();
+    return refreshShared(HeldContract.none());
+  }
+
+  /**
+   * The contract {@link #fetch()} serves. While nothing is cached yet, the refresh holds {@code
+   * held} for the source: generated wiring binds through this method holding the snapshot it was
+   * compiled against, so when the source's document is the one the snapshot was taken from, the
+   * cache starts with the snapshot's contract and the document is not mapped. Once a contract is
+   * cached, the cache's own tag and contract are what a refresh holds.
+   *
+   * @throws ContractSourceException as {@link #fetch()} does
+   */
+  @Override
+  public ContractFetch fetchUnlessUnchanged(HeldContract held) throws ContractSourceException {
+    Objects.requireNonNull(held, "held");
+    Cached c = cached;
+    if (c != null && !c.expired && (timer || nanoTime.getAsLong() - c.fetchedAt < c.ttlNanos)) {
+      return ContractFetch.of(c.contract);
+    }
+    return ContractFetch.of(refreshShared(held));
   }
 
   /**
@@ -251,7 +270,7 @@ public final class CachedContract implements ContractSource {
   private void backgroundRefresh() {
     boolean failed = true;
     try {
-      refreshShared();
+      refreshShared(HeldContract.none());
       // A failed refresh within the max staleness serves the last good contract, marked failing.
       Cached now = cached;
       failed = now == null || now.failing;
@@ -315,7 +334,10 @@ public final class CachedContract implements ContractSource {
         + "]";
   }
 
-  private Contract refreshShared() throws ContractSourceException {
+  /**
+   * @param baseline what the source may be told is held when nothing is cached yet
+   */
+  private Contract refreshShared(HeldContract baseline) throws ContractSourceException {
     while (true) {
       CompletableFuture<Contract> inFlight = refreshing.get();
       if (inFlight != null) {
@@ -324,7 +346,7 @@ public final class CachedContract implements ContractSource {
       CompletableFuture<Contract> mine = new CompletableFuture<>();
       if (refreshing.compareAndSet(null, mine)) {
         try {
-          Contract contract = refreshNow();
+          Contract contract = refreshNow(baseline);
           mine.complete(contract);
           return contract;
         } catch (Throwable t) {
@@ -337,7 +359,7 @@ public final class CachedContract implements ContractSource {
     }
   }
 
-  private Contract refreshNow() throws ContractSourceException {
+  private Contract refreshNow(HeldContract baseline) throws ContractSourceException {
     Cached last = cached;
     // A caller that found the cache expired may get here just after another caller's refresh
     // finished; that refresh is the answer, so the source is not asked twice.
@@ -347,13 +369,16 @@ public final class CachedContract implements ContractSource {
     ContractSourceException failure;
     long invalidatedBefore = invalidations.get();
     try {
-      ContractFetch answer = source.fetchUnlessUnchanged(tagOf(last));
+      HeldContract held =
+          last == null ? baseline : HeldContract.of(last.contract, Optional.ofNullable(last.tag));
+      ContractFetch answer = source.fetchUnlessUnchanged(held);
       Contract fresh =
           answer == null
               ? null
-              : answer.unchanged() ? heldFor(last) : answer.contract().orElseThrow();
+              : answer.unchanged() ? heldFor(held) : answer.contract().orElseThrow();
       if (fresh != null) {
-        EntityTag tag = answer.entityTag().orElse(answer.unchanged() ? last.tag : null);
+        EntityTag tag =
+            answer.entityTag().orElse(answer.unchanged() ? held.entityTag().orElse(null) : null);
         Cached entry = new Cached(fresh, nanoTime.getAsLong(), entryTtl(answer), tag, false, 0);
         cached = entry;
         // Invalidated while the source was answering: what it said may predate the change. Read
@@ -403,19 +428,15 @@ public final class CachedContract implements ContractSource {
     throw tooStale(Duration.ofNanos(now - last.failingSince), Duration.ofNanos(age), failure);
   }
 
-  /** The tag to send with a refresh: the held contract's, when it has one. */
-  private static Optional<EntityTag> tagOf(Cached last) {
-    return last == null ? Optional.empty() : Optional.ofNullable(last.tag);
-  }
-
   /**
    * The contract an unchanged answer stands for: the one held, which the answer makes fresh again.
    *
    * @throws ContractSourceException when the source says unchanged though no contract is held
    */
-  private Contract heldFor(Cached last) throws ContractSourceException {
-    if (last != null) {
-      return last.contract;
+  private Contract heldFor(HeldContract held) throws ContractSourceException {
+    Optional<Contract> contract = held.contract();
+    if (contract.isPresent()) {
+      return contract.get();
     }
     throw new ContractSourceException(
         source.describe()

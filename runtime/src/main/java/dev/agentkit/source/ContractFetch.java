@@ -9,7 +9,9 @@ import java.util.Optional;
 /**
  * What a {@linkplain ContractSource#fetchUnlessUnchanged conditional fetch} learned: either the
  * contract, or that the contract is the one fetched last time ({@linkplain #unchanged()
- * unchanged}), and with either, what the backend said about caching it.
+ * unchanged}), and with either, what the backend said about caching it. A contract is either read
+ * from what the backend sent, or {@linkplain #reused() reused}: the document sent was the one the
+ * {@linkplain HeldContract held} contract was read from, so it was not mapped again.
  *
  * <ul>
  *   <li>{@link #entityTag()}: the backend's validator for this contract (an HTTP {@code ETag}),
@@ -26,11 +28,17 @@ public final class ContractFetch {
   private final Contract contract;
   private final EntityTag entityTag;
   private final Duration maxAge;
+  private final boolean reused;
 
   private ContractFetch(Contract contract, EntityTag entityTag, Duration maxAge) {
+    this(contract, entityTag, maxAge, false);
+  }
+
+  private ContractFetch(Contract contract, EntityTag entityTag, Duration maxAge, boolean reused) {
     this.contract = contract;
     this.entityTag = entityTag;
     this.maxAge = maxAge;
+    this.reused = reused;
     if (maxAge != null && maxAge.isNegative()) {
       throw new IllegalArgumentException(
           "a max age cannot be negative, but it is " + maxAge + "; give zero for \"revalidate\"");
@@ -64,6 +72,28 @@ public final class ContractFetch {
   }
 
   /**
+   * The contract held ({@link HeldContract#readFrom}), because the document fetched is the one it
+   * was read from: answered without mapping the document again, with the backend's validator and
+   * max age where it gave them.
+   *
+   * @throws IllegalArgumentException when the max age is negative
+   */
+  public static ContractFetch reused(
+      Contract held, Optional<EntityTag> entityTag, Optional<Duration> maxAge) {
+    return new ContractFetch(
+        Objects.requireNonNull(held, "held"), entityTag.orElse(null), maxAge.orElse(null), true);
+  }
+
+  /**
+   * The contract held, reused because an HTTP response carried the document it was read from, with
+   * the tag and freshness the response's headers give, as {@link #ofHttp} reads them.
+   */
+  public static ContractFetch reusedHttp(Contract held, HttpHeaders headers) {
+    ContractFetch read = HttpCaching.fetched(Objects.requireNonNull(held, "held"), headers);
+    return new ContractFetch(held, read.entityTag, read.maxAge, true);
+  }
+
+  /**
    * The contract an HTTP response carried, with the tag its {@code ETag} gives and the freshness
    * its {@code Cache-Control} gives ({@code max-age}; zero for {@code no-cache} or {@code
    * no-store}), where they are well formed; for a source that fetches over HTTP.
@@ -84,6 +114,14 @@ public final class ContractFetch {
     return contract == null;
   }
 
+  /**
+   * Whether the contract is the held one, answered because the document fetched is the one it was
+   * read from, rather than one mapped from what the backend sent.
+   */
+  public boolean reused() {
+    return reused;
+  }
+
   /** The contract fetched; empty when {@linkplain #unchanged() unchanged}. */
   public Optional<Contract> contract() {
     return Optional.ofNullable(contract);
@@ -101,7 +139,7 @@ public final class ContractFetch {
 
   /** This fetch with its contract replaced, keeping what the backend said about caching. */
   ContractFetch withContract(Contract replaced) {
-    return new ContractFetch(replaced, entityTag, maxAge);
+    return new ContractFetch(replaced, entityTag, maxAge, reused);
   }
 
   /** Names what was learned; not the validator's text, which is the backend's to choose. */
@@ -109,6 +147,7 @@ public final class ContractFetch {
   public String toString() {
     return "ContractFetch["
         + (contract == null ? "unchanged" : contract.name() + " " + contract.digest())
+        + (reused ? ", reused" : "")
         + (entityTag == null ? "" : ", with an entity tag")
         + (maxAge == null ? "" : ", max age " + maxAge)
         + "]";

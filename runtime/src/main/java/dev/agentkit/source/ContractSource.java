@@ -3,7 +3,6 @@ package dev.agentkit.source;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.TierOverride;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Serves a backend's op contract: what it will actually accept. Implement it over whatever the
@@ -21,22 +20,31 @@ public interface ContractSource {
   Contract fetch() throws ContractSourceException;
 
   /**
-   * Fetches the contract unless the backend says it is still the one {@code last} tags: an HTTP
-   * source sends {@code If-None-Match} and takes {@code 304 Not Modified} as {@linkplain
-   * ContractFetch#unchanged() unchanged}, so a fleet polling an unchanged contract costs its
-   * backend a header each, not the document. The answer also carries what the backend said about
-   * caching (its tag, its {@code Cache-Control: max-age}). {@link CachedContract} refreshes through
-   * this method.
+   * Fetches the contract, unless what the caller {@linkplain HeldContract holds} makes that
+   * unnecessary:
    *
-   * <p>The default fetches in full, ignoring {@code last}. Override it in a source whose backend
-   * can answer "unchanged"; answer unchanged only when {@code last} is present.
+   * <ul>
+   *   <li>an HTTP source sends the held {@linkplain HeldContract#entityTag() tag} as {@code
+   *       If-None-Match} and takes {@code 304 Not Modified} as {@linkplain
+   *       ContractFetch#unchanged() unchanged}, so a fleet polling an unchanged contract costs its
+   *       backend a header each, not the document;
+   *   <li>a source that maps a document of its own (an OpenAPI document) answers the held contract
+   *       ({@linkplain ContractFetch#reused() reused}) when the document it fetched is the one that
+   *       contract was read from ({@link HeldContract#readFrom}), so an unchanged document costs a
+   *       hash, not a mapping.
+   * </ul>
    *
-   * @param last the tag of the contract held, from the previous answer; empty when none is held or
-   *     the backend gave no tag
+   * <p>The answer also carries what the backend said about caching (its tag, its {@code
+   * Cache-Control: max-age}). {@link CachedContract} refreshes through this method, and generated
+   * wiring binds through it, holding the snapshot it was compiled against.
+   *
+   * <p>The default fetches in full, ignoring {@code held}. Override it in a source that can do
+   * better; answer unchanged only when {@code held} has a tag.
+   *
+   * @param held what the caller holds; {@link HeldContract#none()} when nothing
    * @throws ContractSourceException as {@link #fetch()} does
    */
-  default ContractFetch fetchUnlessUnchanged(Optional<EntityTag> last)
-      throws ContractSourceException {
+  default ContractFetch fetchUnlessUnchanged(HeldContract held) throws ContractSourceException {
     Contract contract = fetch();
     return contract == null ? null : ContractFetch.of(contract);
   }

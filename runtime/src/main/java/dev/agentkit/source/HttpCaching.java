@@ -27,14 +27,38 @@ final class HttpCaching {
         .build();
   }
 
-  /** The contract, with the tag and max age the response headers give. */
+  /** The contract, with the tag and freshness the response headers give. */
   static ContractFetch fetched(Contract contract, HttpHeaders headers) {
-    return ContractFetch.of(contract, entityTag(headers), maxAge(headers));
+    return ContractFetch.of(contract, entityTag(headers), freshness(headers));
   }
 
-  /** A {@code 304}: unchanged, with the tag and max age its headers give. */
+  /** A {@code 304}: unchanged, with the tag and freshness its headers give. */
   static ContractFetch unchanged(HttpHeaders headers) {
-    return ContractFetch.unchanged(entityTag(headers), maxAge(headers));
+    return ContractFetch.unchanged(entityTag(headers), freshness(headers));
+  }
+
+  /**
+   * How much longer the response may be served: its {@link #maxAge} less its {@code Age} (RFC 9111
+   * §4.2.3: a response a shared cache, such as a CDN, already held for a while has that much less
+   * left), never below zero; empty when it gives no max age.
+   */
+  static Optional<Duration> freshness(HttpHeaders headers) {
+    Optional<Duration> maxAge = maxAge(headers);
+    if (maxAge.isEmpty() || maxAge.get().isZero()) {
+      return maxAge;
+    }
+    Duration left = maxAge.get().minus(age(headers));
+    return Optional.of(left.isNegative() ? Duration.ZERO : left);
+  }
+
+  /** The response's {@code Age}, in seconds; zero when absent or malformed. */
+  static Duration age(HttpHeaders headers) {
+    String value = headers.firstValue("Age").orElse("").strip();
+    if (value.isEmpty() || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      return Duration.ZERO;
+    }
+    long seconds = value.length() > 10 ? MAX_SECONDS : Long.parseLong(value);
+    return Duration.ofSeconds(Math.min(seconds, MAX_SECONDS));
   }
 
   /** The response's entity tag, when it sent one that is well formed. */

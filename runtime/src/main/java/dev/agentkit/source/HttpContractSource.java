@@ -101,20 +101,21 @@ public final class HttpContractSource implements ContractSource {
    */
   @Override
   public Contract fetch() throws ContractSourceException {
-    return fetchUnlessUnchanged(Optional.empty()).contract().orElseThrow();
+    return fetchUnlessUnchanged(HeldContract.none()).contract().orElseThrow();
   }
 
   /**
-   * GETs the contract with {@code If-None-Match: last} when a tag is given; a {@code 304} answers
+   * GETs the contract with {@code If-None-Match} when {@code held} has a tag; a {@code 304} answers
    * {@linkplain ContractFetch#unchanged() unchanged}. The response's {@code ETag} and {@code
-   * Cache-Control} freshness come with the answer.
+   * Cache-Control} freshness come with the answer. A contract document is read as it comes: reading
+   * it costs what reading a held snapshot would, so the source records no document to reuse.
    *
    * @throws ContractSourceException as {@link #fetch()} does; a {@code 304} to a request that sent
    *     no tag is a status other than 2xx
    */
   @Override
-  public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> last)
-      throws ContractSourceException {
+  public ContractFetch fetchUnlessUnchanged(HeldContract held) throws ContractSourceException {
+    Optional<EntityTag> last = held.entityTag();
     CompletableFuture<HttpResponse<CappedBodySubscriber.Body>> pending =
         client.sendAsync(
             HttpCaching.conditional(request, last),

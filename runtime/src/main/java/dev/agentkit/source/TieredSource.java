@@ -3,7 +3,6 @@ package dev.agentkit.source;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.TierOverride;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A source whose contracts carry the user's tier overrides; see {@link ContractSource#withTiers}.
@@ -26,9 +25,8 @@ final class TieredSource implements ContractSource {
   }
 
   @Override
-  public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> last)
-      throws ContractSourceException {
-    ContractFetch fetched = source.fetchUnlessUnchanged(last);
+  public ContractFetch fetchUnlessUnchanged(HeldContract held) throws ContractSourceException {
+    ContractFetch fetched = source.fetchUnlessUnchanged(held);
     if (fetched == null || fetched.unchanged()) {
       return fetched;
     }

@@ -279,7 +279,8 @@ class ContractSnapshotTest {
         Arguments.of(
             "unknown-key.json",
             ":5:3: at $.generated_at: unknown key \"generated_at\": a snapshot has only the keys"
-                + " contract, digest, format, ops, source, tiers; an unknown key means the snapshot was"
+                + " contract, digest, document, format, ops, source, tiers; an unknown key means the"
+                + " snapshot was"
                 + " edited or written by a newer agentkit, so "
                 + REGENERATE),
         Arguments.of(

@@ -43,9 +43,13 @@ class SnapshotSchemaTest {
     assertThat(schema.get("additionalProperties")).isEqualTo(false);
     assertThat(schema.get("required"))
         .isEqualTo(List.of("format", "contract", "source", "digest", "ops"));
-    // tiers, the user's tier overrides, is written only when there are any.
+    // tiers, the user's tier overrides, is written only when there are any; document only when
+    // the source recorded the document it read.
     assertThat(properties(schema).keySet())
-        .containsExactly("format", "contract", "source", "digest", "ops", "tiers");
+        .containsExactly("format", "contract", "source", "digest", "ops", "tiers", "document");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> document = (Map<String, Object>) properties(schema).get("document");
+    assertKeys(document, "digest", "mapping");
     assertThat(properties(definition("tierOverride")).keySet())
         .containsExactly("opcode", "pattern", "tier", "reason");
     assertKeys(definition("op"), "opcode", "description", "object_type", "tier", "operands");

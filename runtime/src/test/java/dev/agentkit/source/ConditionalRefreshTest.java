@@ -176,7 +176,7 @@ class ConditionalRefreshTest {
           }
 
           @Override
-          public ContractFetch fetchUnlessUnchanged(Optional<EntityTag> last) {
+          public ContractFetch fetchUnlessUnchanged(HeldContract held) {
             return ContractFetch.unchanged(Optional.empty(), Optional.empty());
           }
 
@@ -200,8 +200,10 @@ class ConditionalRefreshTest {
     backend.cacheControl("max-age=120");
     HttpContractSource source = http();
 
-    ContractFetch full = source.fetchUnlessUnchanged(Optional.empty());
-    ContractFetch again = source.fetchUnlessUnchanged(full.entityTag());
+    ContractFetch full = source.fetchUnlessUnchanged(HeldContract.none());
+    ContractFetch again =
+        source.fetchUnlessUnchanged(
+            HeldContract.of(full.contract().orElseThrow(), full.entityTag()));
 
     assertThat(full.contract().orElseThrow().digest()).isEqualTo(V1.digest());
     assertThat(full.entityTag()).contains(EntityTag.ofDigest(V1.digest()));

@@ -48,6 +48,32 @@ class HttpCachingTest {
                 .isEqualTo(expected));
   }
 
+  /** Max age and Age in, freshness left out: a response a CDN held for a while has less left. */
+  private static final Map<List<String>, Optional<Duration>> AGED =
+      Map.of(
+          List.of("max-age=300", "100"), Optional.of(Duration.ofSeconds(200)),
+          List.of("max-age=300", "400"), Optional.of(Duration.ZERO),
+          List.of("max-age=300", ""), Optional.of(Duration.ofSeconds(300)),
+          List.of("max-age=300", "-5"), Optional.of(Duration.ofSeconds(300)),
+          List.of("max-age=300", "99999999999999999999"), Optional.of(Duration.ZERO),
+          List.of("no-cache", "100"), Optional.of(Duration.ZERO),
+          List.of("public", "100"), Optional.empty());
+
+  @Test
+  void theAgeOfAResponseIsTakenFromItsMaxAge() {
+    AGED.forEach(
+        (given, expected) -> {
+          Map<String, List<String>> map = new java.util.HashMap<>();
+          map.put("Cache-Control", List.of(given.get(0)));
+          if (!given.get(1).isEmpty()) {
+            map.put("Age", List.of(given.get(1)));
+          }
+          assertThat(HttpCaching.freshness(HttpHeaders.of(map, (n, v) -> true)))
+              .as(given.toString())
+              .isEqualTo(expected);
+        });
+  }
+
   @Test
   void readsAWellFormedTagAndIgnoresAMalformedOne() {
     assertThat(HttpCaching.entityTag(headers("ETag", List.of("\"v1\"")))).isPresent();

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.agentkit.contract.ContractFormatException;
+import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.source.EntityTag;
 import dev.agentkit.testing.BaseDir;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,7 +22,9 @@ import java.util.function.Consumer;
 
 /**
  * A loopback backend serving the task board's contract at {@code /contract}, as the committed
- * snapshot has it or changed by a test; it records the credential header each request carried.
+ * snapshot has it or changed by a test; it records the credential header each request carried. The
+ * contract is tagged by its digest ({@code ETag}), and a request naming the tag is answered {@code
+ * 304}, as a backend serving its contract does.
  */
 final class ContractServer implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -42,6 +47,16 @@ final class ContractServer implements AutoCloseable {
           String auth = exchange.getRequestHeaders().getFirst("Authorization");
           authorizations.add(auth == null ? "" : auth);
           byte[] b = status == 200 ? body : new byte[0];
+          EntityTag tag = status == 200 ? tag(b) : null;
+          if (tag != null) {
+            // Tagged by the contract's digest, as a backend serves it: 304 to a tag it names.
+            exchange.getResponseHeaders().set("ETag", tag.header());
+            if (tag.matchedBy(exchange.getRequestHeaders().getFirst("If-None-Match"))) {
+              exchange.sendResponseHeaders(304, -1);
+              exchange.close();
+              return;
+            }
+          }
           exchange.getResponseHeaders().add("Content-Type", "application/json");
           exchange.sendResponseHeaders(status, b.length == 0 ? -1 : b.length);
           try (OutputStream out = exchange.getResponseBody()) {
@@ -49,6 +64,16 @@ final class ContractServer implements AutoCloseable {
           }
         });
     server.start();
+  }
+
+  /** The served contract's digest as a tag; none for a body that is not a contract. */
+  private static EntityTag tag(byte[] body) {
+    try {
+      return EntityTag.ofDigest(
+          ContractSnapshot.parseWire(body, "http://127.0.0.1/contract", "taskboard").digest());
+    } catch (ContractFormatException e) {
+      return null;
+    }
   }
 
   /** The committed snapshot of the task board, as a tree a test may change. */

@@ -175,9 +175,11 @@ public final class DocumentServer implements AutoCloseable {
         exchange.sendResponseHeaders(304, -1);
         return;
       }
-      send(exchange, doc);
+      // Counted before the body goes out: a client may read it, and a test look at the counts,
+      // before this thread runs again.
       full.incrementAndGet();
       bodyBytes.addAndGet(doc.body().length);
+      send(exchange, doc);
     } finally {
       inFlight.decrementAndGet();
     }
