@@ -1,5 +1,6 @@
 package dev.agentkit.cli;
 
+import dev.agentkit.maven.GoalMessage;
 import dev.agentkit.maven.Goals;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,9 +134,7 @@ final class Commands {
           shared,
           (o, log) -> {
             if (shared.classes.size() != 1) {
-              throw CliException.config(
-                  "[ConfigFile] recheck needs the one class output the processor wrote its stamps"
-                      + " to: pass --classes <dir> (such as build/classes/java/main)");
+              throw GoalMessage.CONFIG_FILE_RECHECK_CLASSES.failure();
             }
             new Goals(o, log, t.env)
                 .recheck(

@@ -63,11 +63,13 @@ public final class Main {
     PrintWriter err = cl.getErr();
     String message =
         String.valueOf(e.getMessage()).replaceAll("(--?[A-Za-z][\\w-]*)=[^'\\s,]*", "$1=***");
-    err.println("[ERROR] " + message + nearest(e));
+    err.println(TerminalLog.line("ERROR", message + nearest(e)));
     err.println(
-        "[ERROR] see: agentkit "
-            + (cl.getParent() == null ? "" : cl.getCommandName() + " ")
-            + "--help");
+        TerminalLog.line(
+            "ERROR",
+            "see: agentkit "
+                + (cl.getParent() == null ? "" : cl.getCommandName() + " ")
+                + "--help"));
     return 2;
   }
 
@@ -114,7 +116,9 @@ public final class Main {
     @Override
     public Integer call() {
       PrintWriter err = spec.commandLine().getErr();
-      err.println("[ERROR] give a command: snapshot, check, diff, recheck or verify-consumers");
+      err.println(
+          TerminalLog.line(
+              "ERROR", "give a command: snapshot, check, diff, recheck or verify-consumers"));
       spec.commandLine().usage(err);
       return 2;
     }

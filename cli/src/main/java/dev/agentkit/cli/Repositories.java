@@ -1,5 +1,7 @@
 package dev.agentkit.cli;
 
+import dev.agentkit.maven.GoalException;
+import dev.agentkit.maven.GoalMessage;
 import dev.agentkit.maven.GoalOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -35,20 +37,17 @@ final class Repositories {
   /**
    * The resolver for the options.
    *
-   * @throws CliException a configuration error naming the repository entry
+   * @throws GoalException a configuration error naming the repository entry
    */
   static Repositories of(GoalOptions options, Function<String, String> env, boolean offline)
-      throws CliException {
+      throws GoalException {
     List<RemoteRepository> remotes = new ArrayList<>();
     List<GoalOptions.RepositoryConfig> configured = options.repositories();
     for (int i = 0; i < configured.size(); i++) {
       remotes.add(remote(configured.get(i), "repositories entry " + (i + 1), env));
     }
     if (remotes.isEmpty() && options.hasConsumerCoordinates()) {
-      throw CliException.config(
-          "[ConfigFile] consumers are given as coordinates, but no repository to resolve them"
-              + " from: add one to repositories in the config file ({\"id\": ..., \"url\": ...})"
-              + " or pass --repository id=url");
+      throw GoalMessage.CONFIG_FILE_NO_REPOSITORY.failure();
     }
     RepositorySystem system = new RepositorySystemSupplier().get();
     DefaultRepositorySystemSession session = MavenRepositorySystemUtils.newSession();
@@ -61,34 +60,24 @@ final class Repositories {
 
   private static RemoteRepository remote(
       GoalOptions.RepositoryConfig r, String where, Function<String, String> env)
-      throws CliException {
+      throws GoalException {
     if (blank(r.id()) || blank(r.url())) {
-      throw CliException.config(
-          "[ConfigFile] "
-              + where
-              + " has no "
-              + (blank(r.id()) ? "id" : "url")
-              + "; a repository is its id and its url, such as {\"id\": \"company\", \"url\":"
-              + " \"https://nexus.example/repository/agents\"}");
+      throw GoalMessage.CONFIG_FILE_REPOSITORY_INCOMPLETE.failure(
+          where, blank(r.id()) ? "id" : "url");
     }
     String at = where + " (" + r.id() + ")";
     URI uri;
     try {
       uri = new URI(r.url().trim());
     } catch (URISyntaxException e) {
-      throw CliException.config("[ConfigFile] " + at + ": its url is not a URL: " + e.getReason());
+      throw GoalMessage.CONFIG_FILE_REPOSITORY_NOT_URL.failure(at, e.getReason());
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!List.of("http", "https", "file").contains(scheme)) {
-      throw CliException.config(
-          "[ConfigFile] " + at + ": its url must start with https://, http:// or file:");
+      throw GoalMessage.CONFIG_FILE_REPOSITORY_SCHEME.failure(at);
     }
     if (uri.getRawUserInfo() != null) {
-      throw CliException.config(
-          "[ConfigFile] "
-              + at
-              + ": its url has credentials in it; give them in environment variables named by"
-              + " usernameEnv and passwordEnv");
+      throw GoalMessage.CONFIG_FILE_REPOSITORY_CREDENTIALS.failure(at);
     }
     RemoteRepository.Builder b =
         new RemoteRepository.Builder(r.id().trim(), "default", uri.toString());
@@ -109,20 +98,13 @@ final class Repositories {
 
   /** The value of the variable a key names, or null when the key is not given. */
   private static String variable(String name, String key, String at, Function<String, String> env)
-      throws CliException {
+      throws GoalException {
     if (blank(name)) {
       return null;
     }
     String value = env.apply(name.trim());
     if (value == null || value.isEmpty()) {
-      throw CliException.config(
-          "[ConfigFile] "
-              + at
-              + ": "
-              + key
-              + " names environment variable "
-              + name.trim()
-              + ", which is not set; export it before running agentkit");
+      throw GoalMessage.CONFIG_FILE_REPOSITORY_VARIABLE_UNSET.failure(at, key, name.trim());
     }
     return value;
   }

@@ -29,7 +29,7 @@ final class Terminal {
 
   /** One goal's work, given its options and log. */
   interface Work {
-    void run(GoalOptions options, TerminalLog log) throws GoalException, CliException;
+    void run(GoalOptions options, TerminalLog log) throws GoalException;
   }
 
   /** Runs a goal and returns its exit code: 0, or the failure's. */
@@ -43,9 +43,6 @@ final class Terminal {
         log.error(line);
       }
       return e.kind().exitCode();
-    } catch (CliException e) {
-      log.error(e.getMessage());
-      return e.exitCode();
     } catch (RuntimeException | LinkageError e) {
       log.error(
           "agentkit failed: "

@@ -21,23 +21,28 @@ final class TerminalLog implements GoalLog {
   @Override
   public void debug(String line) {
     if (verbose) {
-      out.println("[DEBUG] " + line);
+      out.println(line("DEBUG", line));
     }
   }
 
   @Override
   public void info(String line) {
-    out.println("[INFO] " + line);
+    out.println(line("INFO", line));
   }
 
   @Override
   public void warn(String line) {
-    err.println("[WARNING] " + line);
+    err.println(line("WARNING", line));
   }
 
   @Override
   public void error(String line) {
-    err.println("[ERROR] " + line);
+    err.println(line("ERROR", line));
+  }
+
+  /** A line as Maven prints it: its level in brackets (a level, not a message's tag), then it. */
+  static String line(String level, String line) {
+    return "[" + level + "] " + line;
   }
 
   @Override

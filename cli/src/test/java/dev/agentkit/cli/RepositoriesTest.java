@@ -2,6 +2,7 @@ package dev.agentkit.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.agentkit.maven.GoalException;
 import dev.agentkit.maven.GoalOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,8 @@ class RepositoriesTest {
     Throwable t =
         org.assertj.core.api.Assertions.catchThrowable(
             () -> Repositories.of(options(repositories), ENV::get, false));
-    assertThat(t).isInstanceOf(CliException.class);
-    assertThat(((CliException) t).exitCode()).isEqualTo(2);
+    assertThat(t).isInstanceOf(GoalException.class);
+    assertThat(((GoalException) t).kind().exitCode()).isEqualTo(2);
     return t.getMessage();
   }
 

@@ -57,30 +57,20 @@ public class AcknowledgementConfig {
             ? "<rule>"
             : blank(a.target) ? "<target>" : blank(a.expires) ? "<expires>" : null;
     if (missing != null) {
-      throw new ConfigException(
-          "[Acknowledgement] "
-              + where
-              + " has no "
-              + missing
-              + "; an acknowledgement names a drift <rule> and a <target> as the report prints"
-              + " them, and the last day it holds (<expires>, such as 2027-01-31)");
+      throw new ConfigException(GoalMessage.ACKNOWLEDGEMENT_INCOMPLETE.format(where, missing));
     }
     DriftRule rule;
     try {
       rule = DriftRule.ofId(a.rule.trim());
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("[Acknowledgement] " + where + ": <rule>: " + e.getMessage());
+      throw new ConfigException(GoalMessage.ACKNOWLEDGEMENT_RULE.format(where, e.getMessage()));
     }
     LocalDate expires;
     try {
       expires = LocalDate.parse(a.expires.trim());
     } catch (DateTimeParseException e) {
       throw new ConfigException(
-          "[Acknowledgement] "
-              + where
-              + ": <expires> \""
-              + a.expires.trim()
-              + "\" is not a date; write it as yyyy-mm-dd, such as 2027-01-31");
+          GoalMessage.ACKNOWLEDGEMENT_EXPIRES.format(where, a.expires.trim()));
     }
     return new Checked(
         rule,

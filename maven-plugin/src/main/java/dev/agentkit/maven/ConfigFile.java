@@ -81,7 +81,7 @@ final class ConfigFile {
   }
 
   private static GoalException fail(String what) {
-    return GoalException.config(new ConfigException("[ConfigFile] " + what));
+    return GoalMessage.CONFIG_FILE.failure(what);
   }
 
   private GoalException at(String path, String what) {

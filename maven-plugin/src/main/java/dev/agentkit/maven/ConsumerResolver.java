@@ -107,15 +107,8 @@ final class ConsumerResolver {
           system.resolveVersionRange(
               session, new VersionRangeRequest(artifact(spec, spec.version()), repositories, null));
     } catch (VersionRangeResolutionException e) {
-      throw GoalException.config(
-          new ConfigException(
-              "[ConsumerCoordinates] "
-                  + spec.text()
-                  + ": the range "
-                  + spec.version()
-                  + " is not one Maven reads ("
-                  + LineText.of(String.valueOf(e.getMessage()))
-                  + "); write it as [1.4,) or [1.4,2.0)"));
+      throw GoalMessage.CONSUMER_COORDINATES_RANGE.failure(
+          spec.text(), spec.version(), LineText.of(String.valueOf(e.getMessage())));
     }
     unreachable(spec, r.getExceptions());
     if (r.getVersions().isEmpty()) {
@@ -144,17 +137,8 @@ final class ConsumerResolver {
         }
       }
       unreachable(spec, transfer);
-      throw new GoalException(
-          GoalException.Kind.UNAVAILABLE,
-          "[ConsumerManifestMissing] "
-              + coordinates
-              + " has no "
-              + UsesBundle.CLASSIFIER
-              + " artifact in "
-              + describe(repositories)
-              + "; the agent's build publishes its uses manifests with agentkit:attach-uses"
-              + " (docs/consumers.md), or it is not an agent of this contract: remove it from the"
-              + " consumers");
+      throw GoalMessage.CONSUMER_NO_BUNDLE.failure(
+          coordinates, UsesBundle.CLASSIFIER, describe(repositories));
     }
     return new Resolved(coordinates, r.getArtifact().getFile().toPath());
   }
@@ -167,15 +151,10 @@ final class ConsumerResolver {
         continue;
       }
       ArtifactRepository repo = repositoryOf(e);
-      throw GoalException.unavailable(
-          "[ConsumerRepository] could not read "
-              + (repo == null ? describe(repositories) : describe(List.of(repo)))
-              + " for consumer "
-              + spec.text()
-              + ": "
-              + LineText.of(redactUrls(String.valueOf(rootCause(e).getMessage())))
-              + "; check the repository's URL, that it is up, and its credentials (a <server>"
-              + " of settings.xml with the repository's id)");
+      throw GoalMessage.CONSUMER_REPOSITORY.failure(
+          repo == null ? describe(repositories) : describe(List.of(repo)),
+          spec.text(),
+          LineText.of(redactUrls(String.valueOf(rootCause(e).getMessage()))));
     }
   }
 
@@ -198,17 +177,8 @@ final class ConsumerResolver {
   }
 
   private GoalException missing(ConsumerSpec spec, String what) {
-    return GoalException.unavailable(
-        "[ConsumerManifestMissing] consumer "
-            + spec.text()
-            + ": "
-            + spec.key()
-            + " "
-            + what
-            + " in "
-            + describe(repositories)
-            + "; check the coordinates, or publish the agent with agentkit:attach-uses"
-            + " (docs/consumers.md)");
+    return GoalMessage.CONSUMER_NOT_FOUND.failure(
+        spec.text(), spec.key(), what, describe(repositories));
   }
 
   /** The repositories as messages name them: id and URL, never user-info or a query. */

@@ -41,41 +41,25 @@ record ConsumerSpec(String text, String groupId, String artifactId, String versi
     String[] parts = text.split(":", -1);
     if (parts.length != 3) {
       throw new ConfigException(
-          "[ConsumerCoordinates] "
-              + where
-              + " "
-              + JsonText.shown(text)
-              + " is not groupId:artifactId:version; give the agent's coordinates, such as"
-              + " com.acme:triage-agent:RELEASE (a version, a range such as [1.4,), LATEST or"
-              + " RELEASE)");
+          GoalMessage.CONSUMER_COORDINATES_SHAPE.format(where, JsonText.shown(text)));
     }
     String[] names = {"groupId", "artifactId"};
     for (int i = 0; i < 2; i++) {
       if (!ID.matcher(parts[i]).matches()) {
         throw new ConfigException(
-            "[ConsumerCoordinates] "
-                + where
-                + " "
-                + JsonText.shown(text)
-                + ": the "
-                + names[i]
-                + " "
-                + JsonText.shown(parts[i])
-                + (parts[i].isEmpty()
-                    ? " is empty"
-                    : " may hold only letters, digits, '.', '-' and '_'"));
+            (parts[i].isEmpty()
+                    ? GoalMessage.CONSUMER_COORDINATES_ID_EMPTY
+                    : GoalMessage.CONSUMER_COORDINATES_ID)
+                .format(where, JsonText.shown(text), names[i], JsonText.shown(parts[i])));
       }
     }
     String version = parts[2].trim();
     if (version.isEmpty() || version.chars().anyMatch(c -> c <= ' ' || c == '/' || c == '\\')) {
       throw new ConfigException(
-          "[ConsumerCoordinates] "
-              + where
-              + " "
-              + JsonText.shown(text)
-              + ": the version "
-              + (version.isEmpty() ? "is empty" : JsonText.shown(version) + " is not one")
-              + "; give a version, a range such as [1.4,), LATEST or RELEASE");
+          GoalMessage.CONSUMER_COORDINATES_VERSION.format(
+              where,
+              JsonText.shown(text),
+              version.isEmpty() ? "is empty" : JsonText.shown(version) + " is not one"));
     }
     return new ConsumerSpec(text, parts[0], parts[1], version);
   }

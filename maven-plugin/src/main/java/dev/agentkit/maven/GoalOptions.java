@@ -150,12 +150,7 @@ public final class GoalOptions {
     for (String entry : idEqualsUrl) {
       int eq = entry.indexOf('=');
       if (eq <= 0 || eq == entry.length() - 1) {
-        throw GoalException.config(
-            new ConfigException(
-                "[ConfigFile] --repository \""
-                    + entry
-                    + "\" is not id=url; give the repository's id and its URL, such as"
-                    + " company=https://nexus.example/repository/agents"));
+        throw GoalMessage.CONFIG_FILE_REPOSITORY_FLAG.failure(entry);
       }
       RepositoryConfig r = new RepositoryConfig();
       r.id = entry.substring(0, eq).trim();

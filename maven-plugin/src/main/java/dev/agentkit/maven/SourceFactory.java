@@ -113,10 +113,9 @@ final class SourceFactory {
       List<String> problems = TierOverride.check(live, tiers);
       if (!problems.isEmpty()) {
         throw new ConfigException(
-            "[TierOverride] "
-                + where
-                + ": <tiers> "
-                + (problems.size() == 1
+            GoalMessage.TIER_OVERRIDE.format(
+                where,
+                problems.size() == 1
                     ? problems.get(0)
                     : problems.size() + " problems:\n  - " + String.join("\n  - ", problems)));
       }
@@ -184,24 +183,20 @@ final class SourceFactory {
     List<Kind> chosen = kinds.stream().filter(k -> k.given().test(c)).toList();
     if (chosen.isEmpty()) {
       throw new ConfigException(
-          "[ContractSourceMissing] "
-              + where
-              + ": no contract source is set; give one of "
-              + String.join(
+          GoalMessage.CONTRACT_SOURCE_MISSING.format(
+              where,
+              String.join(
                   ", ",
-                  kinds.stream().map(k -> "<" + k.element() + "> (" + k.what() + ")").toList()));
+                  kinds.stream().map(k -> "<" + k.element() + "> (" + k.what() + ")").toList())));
     }
     if (chosen.size() > 1) {
       List<String> elements = chosen.stream().map(k -> "<" + k.element() + ">").toList();
       throw new ConfigException(
-          "[ContractSourceConflict] "
-              + where
-              + ": "
-              + String.join(", ", elements.subList(0, elements.size() - 1))
-              + " and "
-              + elements.get(elements.size() - 1)
-              + (elements.size() == 2 ? " are both set" : " are all set")
-              + "; give exactly one contract source");
+          GoalMessage.CONTRACT_SOURCE_CONFLICT.format(
+              where,
+              String.join(", ", elements.subList(0, elements.size() - 1)),
+              elements.get(elements.size() - 1),
+              elements.size() == 2 ? "both" : "all"));
     }
     try {
       return chosen.get(0).build().build(c, where).withTiers(tiers(c, where), where);
@@ -221,37 +216,31 @@ final class SourceFactory {
     try {
       Contract.of(c.name, List.of()).withTiers(out);
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("[TierOverride] " + where + ": <tiers> " + e.getMessage());
+      throw new ConfigException(GoalMessage.TIER_OVERRIDE.format(where, e.getMessage()));
     }
     return out;
   }
 
   private static TierOverride tier(TierConfig t, String at) throws ConfigException {
     if (t == null) {
-      throw new ConfigException(
-          "[TierOverride] " + at + " is empty; give an <opcode> or a <pattern>, and its <tier>");
+      throw new ConfigException(GoalMessage.TIER_OVERRIDE_EMPTY.format(at));
     }
     boolean opcode = given(t.opcode);
     boolean pattern = given(t.pattern);
     if (opcode == pattern) {
       throw new ConfigException(
-          "[TierOverride] "
-              + at
-              + (opcode
-                  ? " gives both <opcode> and <pattern>; give one, and another <override> for the"
-                      + " other"
-                  : " names no op; give an <opcode> (pulls/merge) or a <pattern> (repos/*)"));
+          (opcode ? GoalMessage.TIER_OVERRIDE_BOTH : GoalMessage.TIER_OVERRIDE_NO_OP).format(at));
     }
     String named = " (" + (opcode ? t.opcode.trim() : t.pattern.trim()) + ")";
     if (!given(t.tier)) {
       throw new ConfigException(
-          "[TierOverride] " + at + named + " has no <tier>; give one of " + Tier.validNames());
+          GoalMessage.TIER_OVERRIDE_NO_TIER.format(at, named, Tier.validNames()));
     }
     Tier tier;
     try {
       tier = Tier.parse(t.tier);
     } catch (IllegalArgumentException e) {
-      throw new ConfigException("[TierOverride] " + at + named + ": <tier> " + e.getMessage());
+      throw new ConfigException(GoalMessage.TIER_OVERRIDE_TIER.format(at, named, e.getMessage()));
     }
     TierOverride o =
         opcode ? TierOverride.forOpcode(t.opcode, tier) : TierOverride.forPattern(t.pattern, tier);
@@ -259,7 +248,7 @@ final class SourceFactory {
   }
 
   private ContractSource http(ContractConfig c, String where) throws ConfigException {
-    URI uri = httpUri(c.url, "", "<url>", where);
+    URI uri = httpUri(c.url, null, "<url>", where);
     checkTimeouts(c, where);
     HttpContractSource.Builder b =
         HttpContractSource.builder(uri)
@@ -307,7 +296,7 @@ final class SourceFactory {
   private Configured openApi(ContractConfig c, String where) throws ConfigException {
     String value = c.openapi.trim();
     if (SCHEME.matcher(value).lookingAt() && !value.regionMatches(true, 0, "file:", 0, 5)) {
-      URI uri = httpUri(value, "[OpenApiUrl] ", "<openapi>", where);
+      URI uri = httpUri(value, GoalMessage.OPENAPI_URL, "<openapi>", where);
       checkTimeouts(c, where);
       OpenApiContractSource.Builder b =
           OpenApiContractSource.fromUrl(uri)
@@ -320,11 +309,7 @@ final class SourceFactory {
       return new Configured(source, source::warnings);
     }
     if (!c.headers.isEmpty() || given(c.authorizationEnv) || given(c.serverId)) {
-      throw new ConfigException(
-          "[OpenApiFile] "
-              + where
-              + ": <openapi> names a file, so <headers>, <authorizationEnv> and <serverId> have"
-              + " nothing to be sent to; remove them, or give the document's http(s) URL");
+      throw new ConfigException(GoalMessage.OPENAPI_FILE_CREDENTIALS.format(where));
     }
     Path file = openApiFile(value, where);
     OpenApiContractSource source =
@@ -343,40 +328,24 @@ final class SourceFactory {
     Map<String, String> env = m.env == null ? Map.of() : m.env;
     boolean process = given(m.command) || !args.isEmpty() || !env.isEmpty();
     if (given(m.url) && process) {
-      throw new ConfigException(
-          "[McpServerConflict] "
-              + where
-              + ": <mcp> gives both a <url> and a <command> (or its <args>/<env>); give the <url>"
-              + " of a server over Streamable HTTP, or the <command> that starts one over stdio");
+      throw new ConfigException(GoalMessage.MCP_SERVER_CONFLICT.format(where));
     }
     if (given(m.url)) {
       return mcpHttp(c, where);
     }
     if (!given(m.command)) {
       throw new ConfigException(
-          m.command == null && !process
-              ? "[McpNoServer] "
-                  + where
-                  + ": <mcp> names no server; give its <url> (Streamable HTTP) or the <command>"
-                  + " that starts it (stdio)"
-              : "[McpCommand] "
-                  + where
-                  + ": <mcp><command> is empty; name the program that starts the server, such as"
-                  + " java or npx (found on the PATH), with its <args>");
+          (m.command == null && !process ? GoalMessage.MCP_NO_SERVER : GoalMessage.MCP_COMMAND)
+              .format(where));
     }
     if (!c.headers.isEmpty() || given(c.authorizationEnv) || given(c.serverId)) {
-      throw new ConfigException(
-          "[McpStdioCredentials] "
-              + where
-              + ": <mcp> starts a program over stdio, so <headers>, <authorizationEnv> and"
-              + " <serverId> have nothing to be sent to; give the program its credentials in"
-              + " <mcp><env> (as ${env.NAME}), or give the server's <url>");
+      throw new ConfigException(GoalMessage.MCP_STDIO_CREDENTIALS.format(where));
     }
     return mcpStdio(c, m.command.trim(), args, env, where);
   }
 
   private Configured mcpHttp(ContractConfig c, String where) throws ConfigException {
-    URI uri = httpUri(c.mcp.url, "[McpUrl] ", "<mcp><url>", where);
+    URI uri = httpUri(c.mcp.url, GoalMessage.MCP_URL, "<mcp><url>", where);
     checkMcpTimeouts(c, where);
     McpContractSource.Builder b =
         McpContractSource.http(uri)
@@ -427,13 +396,7 @@ final class SourceFactory {
     for (Map.Entry<String, String> e : env.entrySet()) {
       String value = e.getValue() == null ? "" : e.getValue();
       if (value.contains("${")) {
-        throw new ConfigException(
-            "[McpEnv] "
-                + where
-                + ": <mcp><env> "
-                + e.getKey()
-                + " holds an expression Maven could not resolve (the value is not shown); export"
-                + " the environment variable it names before running Maven");
+        throw new ConfigException(GoalMessage.MCP_ENV.format(where, e.getKey()));
       }
       b.env(e.getKey(), value);
     }
@@ -449,13 +412,7 @@ final class SourceFactory {
               ? Path.of(new URI(value))
               : baseDirectory.resolve(value);
     } catch (URISyntaxException | IllegalArgumentException e) {
-      throw new ConfigException(
-          "[OpenApiFile] "
-              + where
-              + ": <openapi> \""
-              + value
-              + "\" is not a usable path or file: URI; give a path relative to the module's"
-              + " directory, or the document's http(s) URL");
+      throw new ConfigException(GoalMessage.OPENAPI_FILE_PATH.format(where, value));
     }
     file = file.toAbsolutePath().normalize();
     String problem =
@@ -465,15 +422,7 @@ final class SourceFactory {
                 ? file + " is not a regular file"
                 : !Files.isReadable(file) ? file + " cannot be read" : null;
     if (problem != null) {
-      throw new ConfigException(
-          "[OpenApiFile] "
-              + where
-              + ": <openapi> \""
-              + value
-              + "\" names no readable file ("
-              + problem
-              + "); give a path relative to the module's directory, or the document's http(s)"
-              + " URL");
+      throw new ConfigException(GoalMessage.OPENAPI_FILE_UNREADABLE.format(where, value, problem));
     }
     return file;
   }
@@ -482,41 +431,49 @@ final class SourceFactory {
   private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:");
 
   /** An absolute http(s) URL without credentials, or the sentence saying why not. */
-  private static URI httpUri(String value, String tag, String element, String where)
+  /**
+   * An http(s) URL with a host and no credentials in it; what is wrong is said under {@code
+   * message}'s tag, or untagged for {@code <url>} (null).
+   */
+  private static URI httpUri(String value, GoalMessage message, String element, String where)
       throws ConfigException {
     URI uri;
     try {
       uri = new URI(value.trim());
     } catch (URISyntaxException e) {
-      throw new ConfigException(
-          tag + where + ": " + element + " \"" + value + "\" is not a URL: " + e.getReason());
+      throw notHttp(message, where, element, "\"" + value + "\" is not a URL: " + e.getReason());
     }
     String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
     if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw new ConfigException(
-          tag
-              + where
-              + ": "
-              + element
-              + " \""
+      throw notHttp(
+          message,
+          where,
+          element,
+          "\""
               + value
               + "\" must start with http:// or https://"
-              + (tag.isEmpty() ? "" : " (or be a path to a file)"));
+              + (message == null ? "" : " (or be a path to a file)"));
     }
     if (uri.getHost() == null) {
-      throw new ConfigException(
-          tag + where + ": " + element + " \"" + value + "\" has no host name");
+      throw notHttp(message, where, element, "\"" + value + "\" has no host name");
     }
     if (uri.getUserInfo() != null) {
-      throw new ConfigException(
-          tag
-              + where
-              + ": "
-              + element
-              + " has credentials in it; the POM is no place for them — use"
-              + " <authorizationEnv> or <serverId>");
+      throw notHttp(
+          message,
+          where,
+          element,
+          "has credentials in it; the POM is no place for them — use <authorizationEnv> or"
+              + " <serverId>");
     }
     return uri;
+  }
+
+  private static ConfigException notHttp(
+      GoalMessage message, String where, String element, String problem) {
+    return new ConfigException(
+        message == null
+            ? where + ": " + element + " " + problem
+            : message.format(where, element, problem));
   }
 
   private static void checkTimeouts(ContractConfig c, String where) throws ConfigException {

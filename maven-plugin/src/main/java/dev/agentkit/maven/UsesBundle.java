@@ -143,11 +143,8 @@ final class UsesBundle {
     } catch (ZipException e) {
       throw bundle(origin, "is not a zip file (" + e.getMessage() + ")");
     } catch (IOException e) {
-      throw GoalException.unavailable(
-          "[UsesBundle] could not read "
-              + LineText.of(origin)
-              + ": "
-              + LineText.of(String.valueOf(e.getMessage())));
+      throw GoalMessage.USES_BUNDLE_UNREADABLE.failure(
+          LineText.of(origin), LineText.of(String.valueOf(e.getMessage())));
     }
     List<Entry> out = new ArrayList<>();
     for (Map.Entry<String, byte[]> e : read.entrySet()) {
@@ -166,11 +163,8 @@ final class UsesBundle {
               .sorted()
               .toList();
     } catch (IOException e) {
-      throw GoalException.unavailable(
-          "[ConsumerManifestMissing] could not read the manifest directory "
-              + dir
-              + ": "
-              + LineText.of(String.valueOf(e.getMessage())));
+      throw GoalMessage.CONSUMER_DIRECTORY_UNREADABLE.failure(
+          dir, LineText.of(String.valueOf(e.getMessage())));
     }
     if (files.size() > MAX_ENTRIES) {
       throw bundle(dir.toString(), "has " + files.size() + " files; at most " + MAX_ENTRIES);
@@ -186,11 +180,8 @@ final class UsesBundle {
         // At most one byte past the limit: the reader then refuses the file for its size.
         bytes = in.readNBytes(UsesManifestReader.MAX_BYTES + 1);
       } catch (IOException e) {
-        throw GoalException.unavailable(
-            "[UsesBundle] could not read "
-                + f
-                + ": "
-                + LineText.of(String.valueOf(e.getMessage())));
+        throw GoalMessage.USES_BUNDLE_UNREADABLE.failure(
+            f, LineText.of(String.valueOf(e.getMessage())));
       }
       out.add(entry(bytes, null, f.toString()));
     }
@@ -222,12 +213,6 @@ final class UsesBundle {
   }
 
   private static GoalException bundle(String origin, String what) {
-    return GoalException.unavailable(
-        "[UsesBundle] "
-            + LineText.of(origin)
-            + " "
-            + what
-            + "; a bundle is written by agentkit:attach-uses, never by hand: publish it again"
-            + " from the agent's build");
+    return GoalMessage.USES_BUNDLE.failure(LineText.of(origin), what);
   }
 }

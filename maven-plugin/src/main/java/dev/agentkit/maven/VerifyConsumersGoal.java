@@ -69,10 +69,7 @@ final class VerifyConsumersGoal {
       out.add(ConsumerSpec.parse(given.get(i), "consumers entry " + (i + 1)));
     }
     if (out.isEmpty() && directories.isEmpty()) {
-      throw new ConfigException(
-          "[ConsumersMissing] verify-consumers has no consumer to verify: give each agent that"
-              + " uses the contract as groupId:artifactId:version in consumers (<consumers> in the"
-              + " POM, --consumer on the command line), or a manifest directory");
+      throw new ConfigException(GoalMessage.CONSUMERS_MISSING.format());
     }
     return out;
   }
@@ -106,11 +103,7 @@ final class VerifyConsumersGoal {
     }
     for (Path dir : directories) {
       if (!Files.isDirectory(dir)) {
-        problems.add(
-            "[ConsumerManifestMissing] manifest directory "
-                + dir
-                + " does not exist; give a directory holding uses manifests (.json) or"
-                + " agentkit-uses bundles (.zip)");
+        problems.add(GoalMessage.CONSUMER_DIRECTORY_MISSING.format(dir));
         continue;
       }
       try {
@@ -188,27 +181,12 @@ final class VerifyConsumersGoal {
    */
   static Contract readBaseline(Path file, String name, GoalLog log) throws GoalException {
     if (!Files.isRegularFile(file)) {
-      throw GoalException.unavailable(
-          "[ConsumerBaseline] no baseline of contract "
-              + name
-              + " at "
-              + file
-              + ": the change is graded from the contract the backend serves now, what its"
-              + " consumers bind today; commit its snapshot ("
-              + log.command("snapshot")
-              + " against the deployed backend), or point <baselineDirectory> at the directory"
-              + " that holds it");
+      throw GoalMessage.CONSUMER_BASELINE_MISSING.failure(name, file, log.command("snapshot"));
     }
     try {
       return ContractSnapshot.read(file);
     } catch (ContractFormatException e) {
-      throw GoalException.unavailable(
-          "[ConsumerBaseline] the baseline of contract "
-              + name
-              + " at "
-              + file
-              + " is unreadable: "
-              + e.getMessage());
+      throw GoalMessage.CONSUMER_BASELINE_UNREADABLE.failure(name, file, e.getMessage());
     }
   }
 
@@ -230,15 +208,12 @@ final class VerifyConsumersGoal {
         Set<String> others = new TreeSet<>();
         c.manifests().forEach(e -> others.add(e.manifest().contract()));
         problems.add(
-            "[ConsumerManifestMissing] consumer "
-                + LineText.of(c.name())
-                + " has no uses manifest of contract "
-                + String.join(" or ", verified)
-                + (others.isEmpty()
-                    ? " (it has no manifest at all)"
-                    : " (only of " + String.join(", ", others) + ")")
-                + "; it is no agent of this backend, or its build did not compile its agents with"
-                + " the agentkit processor: remove it from the consumers, or publish it again");
+            GoalMessage.CONSUMER_NO_MANIFEST.format(
+                LineText.of(c.name()),
+                String.join(" or ", verified),
+                others.isEmpty()
+                    ? "it has no manifest at all"
+                    : "only of " + String.join(", ", others)));
       }
     }
     if (!problems.isEmpty()) {

@@ -5,9 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -90,6 +92,32 @@ public final class MessageCatalogue {
               + String.join("; ", found)
               + "; add a constant to the catalogue and format it there");
     }
+  }
+
+  /**
+   * Asserts that a catalogue constant's template, given {@code "x"} for each {@code %s}, formats
+   * whole: it starts with {@code [tag] }, keeps no {@code %} and no outer white space.
+   *
+   * @param name the constant's name, for the failure
+   * @param format the constant's format method
+   * @return the arguments it was formatted with, for checks of the caller's own
+   * @throws AssertionError saying what is left over
+   */
+  public static Object[] assertFormatsWhole(
+      String name, String tag, String template, Function<Object[], String> format) {
+    Object[] args = new Object[template.split("%s", -1).length - 1];
+    Arrays.fill(args, "x");
+    String text = format.apply(args);
+    if (!text.startsWith("[" + tag + "] ") || text.contains("%") || !text.equals(text.strip())) {
+      throw new AssertionError(
+          name
+              + " formats as \""
+              + text
+              + "\": a message starts with ["
+              + tag
+              + "], fills every %s and has no outer space");
+    }
+    return args;
   }
 
   private static Class<?> callerClass() {
