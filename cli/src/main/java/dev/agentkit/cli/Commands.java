@@ -1,6 +1,8 @@
 package dev.agentkit.cli;
 
+import dev.agentkit.maven.GoalException;
 import dev.agentkit.maven.GoalMessage;
+import dev.agentkit.maven.GoalOptions;
 import dev.agentkit.maven.Goals;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,23 +16,38 @@ import picocli.CommandLine.Option;
 final class Commands {
   private Commands() {}
 
+  /** A command that runs one goal: the shared options, the terminal, and the goal's work. */
+  abstract static class GoalCommand implements Callable<Integer> {
+    @Mixin SharedOptions shared = new SharedOptions();
+    final Terminal t;
+
+    GoalCommand(Terminal t) {
+      this.t = t;
+    }
+
+    @Override
+    public Integer call() {
+      return t.run(shared, this::run);
+    }
+
+    /** The goal's work, given its options and log. */
+    abstract void run(GoalOptions o, TerminalLog log) throws GoalException;
+  }
+
   @Command(
       name = "snapshot",
       mixinStandardHelpOptions = true,
       description =
           "Fetch each configured contract and write its snapshot (<name>.json); an unchanged"
               + " contract leaves the file untouched, an empty or invalid one never replaces it.")
-  static final class Snapshot implements Callable<Integer> {
-    @Mixin SharedOptions shared = new SharedOptions();
-    private final Terminal t;
-
+  static final class Snapshot extends GoalCommand {
     Snapshot(Terminal t) {
-      this.t = t;
+      super(t);
     }
 
     @Override
-    public Integer call() {
-      return t.run(shared, (o, log) -> new Goals(o, log, t.env).snapshot());
+    void run(GoalOptions o, TerminalLog log) throws GoalException {
+      new Goals(o, log, t.env).snapshot();
     }
   }
 
@@ -40,25 +57,17 @@ final class Commands {
       description =
           "Compare each committed snapshot with the live contract; fail on drift as --fail-on"
               + " says. Writes a text and a JUnit XML report per contract.")
-  static final class Check implements Callable<Integer> {
-    @Mixin SharedOptions shared = new SharedOptions();
+  static final class Check extends GoalCommand {
     @Mixin FailOnOption failOn = new FailOnOption();
-    private final Terminal t;
 
     Check(Terminal t) {
-      this.t = t;
+      super(t);
     }
 
     @Override
-    public Integer call() {
-      return t.run(
-          shared,
-          (o, log) -> {
-            if (failOn.failOn != null) {
-              o.failOn(failOn.failOn);
-            }
-            new Goals(o, log, t.env).check();
-          });
+    void run(GoalOptions o, TerminalLog log) throws GoalException {
+      failOn.applyTo(o);
+      new Goals(o, log, t.env).check();
     }
   }
 
@@ -68,8 +77,7 @@ final class Commands {
       description =
           "Compare two snapshot files, offline, and report the drift as check does. Fails only"
               + " as --fail-on says (default: never).")
-  static final class Diff implements Callable<Integer> {
-    @Mixin SharedOptions shared = new SharedOptions();
+  static final class Diff extends GoalCommand {
     @Mixin FailOnOption failOn = new FailOnOption();
 
     @Option(
@@ -86,23 +94,15 @@ final class Commands {
         description = "The snapshot compared to.")
     Path to;
 
-    private final Terminal t;
-
     Diff(Terminal t) {
-      this.t = t;
+      super(t);
     }
 
     @Override
-    public Integer call() {
-      return t.run(
-          shared,
-          (o, log) -> {
-            if (failOn.failOn != null) {
-              o.failOn(failOn.failOn);
-            }
-            new Goals(o, log, t.env)
-                .diff(t.workingDirectory.resolve(from), t.workingDirectory.resolve(to));
-          });
+    void run(GoalOptions o, TerminalLog log) throws GoalException {
+      failOn.applyTo(o);
+      new Goals(o, log, t.env)
+          .diff(t.workingDirectory.resolve(from), t.workingDirectory.resolve(to));
     }
   }
 
@@ -113,8 +113,7 @@ final class Commands {
           "Make the next compile run the annotation processor again when an agent's wiring no"
               + " longer matches its snapshot: removes the stale wiring's class files (and the"
               + " compiler's incremental state, when given).")
-  static final class Recheck implements Callable<Integer> {
-    @Mixin SharedOptions shared = new SharedOptions();
+  static final class Recheck extends GoalCommand {
 
     @Option(
         names = "--compiler-state",
@@ -122,25 +121,19 @@ final class Commands {
         description = "The compiler's incremental state, removed with the stale wiring.")
     Path compilerState;
 
-    private final Terminal t;
-
     Recheck(Terminal t) {
-      this.t = t;
+      super(t);
     }
 
     @Override
-    public Integer call() {
-      return t.run(
-          shared,
-          (o, log) -> {
-            if (shared.classes.size() != 1) {
-              throw GoalMessage.CONFIG_FILE_RECHECK_CLASSES.failure();
-            }
-            new Goals(o, log, t.env)
-                .recheck(
-                    t.workingDirectory.resolve(shared.classes.get(0)),
-                    compilerState == null ? null : t.workingDirectory.resolve(compilerState));
-          });
+    void run(GoalOptions o, TerminalLog log) throws GoalException {
+      if (shared.classes.size() != 1) {
+        throw GoalMessage.CONFIG_FILE_RECHECK_CLASSES.failure();
+      }
+      new Goals(o, log, t.env)
+          .recheck(
+              t.workingDirectory.resolve(shared.classes.get(0)),
+              compilerState == null ? null : t.workingDirectory.resolve(compilerState));
     }
   }
 
@@ -151,8 +144,7 @@ final class Commands {
           "Can this contract be deployed? Grade the proposed contract against the uses manifest"
               + " of every agent of every consumer, from the baseline (the snapshot of the contract"
               + " served now), and fail naming each consumer, agent and act it breaks.")
-  static final class VerifyConsumers implements Callable<Integer> {
-    @Mixin SharedOptions shared = new SharedOptions();
+  static final class VerifyConsumers extends GoalCommand {
     @Mixin FailOnOption failOn = new FailOnOption();
 
     @Option(
@@ -192,42 +184,33 @@ final class Commands {
     @Option(names = "--offline", description = "Read the local repository only.")
     boolean offline;
 
-    private final Terminal t;
-
     VerifyConsumers(Terminal t) {
-      this.t = t;
+      super(t);
     }
 
     @Override
-    public Integer call() {
-      return t.run(
-          shared,
-          (o, log) -> {
-            if (failOn.failOn != null) {
-              o.failOn(failOn.failOn);
-            }
-            if (!consumers.isEmpty()) {
-              o.consumers(consumers);
-            }
-            if (!manifestDirectories.isEmpty()) {
-              o.manifestDirectories(
-                  SharedOptions.absolute(t.workingDirectory, manifestDirectories));
-            }
-            if (baselineDirectory != null) {
-              o.baselineDirectory(t.workingDirectory.resolve(baselineDirectory));
-            }
-            if (!repositories.isEmpty()) {
-              o.repositories(repositories);
-            }
-            if (localRepository != null) {
-              o.localRepository(t.workingDirectory.resolve(localRepository));
-            }
-            if (offline) {
-              log.warn(Goals.offlineWarning());
-            }
-            Repositories r = Repositories.of(o, t.env, offline);
-            new Goals(o, log, t.env).verifyConsumers(r.system, r.session, r.remotes);
-          });
+    void run(GoalOptions o, TerminalLog log) throws GoalException {
+      failOn.applyTo(o);
+      if (!consumers.isEmpty()) {
+        o.consumers(consumers);
+      }
+      if (!manifestDirectories.isEmpty()) {
+        o.manifestDirectories(SharedOptions.absolute(t.workingDirectory, manifestDirectories));
+      }
+      if (baselineDirectory != null) {
+        o.baselineDirectory(t.workingDirectory.resolve(baselineDirectory));
+      }
+      if (!repositories.isEmpty()) {
+        o.repositories(repositories);
+      }
+      if (localRepository != null) {
+        o.localRepository(t.workingDirectory.resolve(localRepository));
+      }
+      if (offline) {
+        log.warn(Goals.offlineWarning());
+      }
+      Repositories r = Repositories.of(o, t.env, offline);
+      new Goals(o, log, t.env).verifyConsumers(r.system, r.session, r.remotes);
     }
   }
 }
