@@ -3,6 +3,7 @@ package dev.agentkit.cli;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
+import dev.agentkit.internal.UseFixture;
 import dev.agentkit.internal.UsesManifest;
 import dev.agentkit.openapi.OpenApiContractSource;
 import dev.agentkit.testing.BaseDir;
@@ -12,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.apache.maven.repository.internal.MavenRepositorySystemUtils;
@@ -76,17 +76,9 @@ final class Fixtures {
         name,
         contract("taskboard-v1.yaml").digest(),
         List.of(
-            new UsesManifest.Use(
-                "set_task_due_date",
-                ChangeCategory.SCALAR_SET,
-                "due_date",
-                List.of(),
-                List.of(),
-                run,
-                !run,
-                null,
-                null,
-                Map.of())),
+            UseFixture.use("set_task_due_date", ChangeCategory.SCALAR_SET, "due_date")
+                .runs(run)
+                .build()),
         List.of());
   }
 

@@ -5,20 +5,20 @@ import static dev.agentkit.maven.ConsumerFixtures.live;
 import static dev.agentkit.maven.ConsumerFixtures.manifest;
 import static dev.agentkit.maven.ConsumerFixtures.taskboard;
 import static dev.agentkit.maven.ConsumerFixtures.tier;
-import static dev.agentkit.maven.ConsumerFixtures.use;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.drift.DriftRule;
+import dev.agentkit.internal.UseFixture;
 import dev.agentkit.internal.UsesManifest;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,17 +78,10 @@ class ConsumerGradingTest {
     UsesManifest m =
         manifest(
             "it.Archiver",
-            new UsesManifest.Use(
-                "archive_project",
-                ChangeCategory.ALWAYS_MINTS,
-                "",
-                List.of(),
-                List.of(),
-                false,
-                true,
-                Tier.IRREVERSIBLE,
-                null,
-                Map.of()));
+            UseFixture.use("archive_project", ChangeCategory.ALWAYS_MINTS, "")
+                .asks()
+                .asserted(Tier.IRREVERSIBLE)
+                .build());
 
     ConsumerGrading.AgentVerdict v = grade(m, tier("archive_project", Tier.EXTERNAL_REVERSIBLE));
 
@@ -111,7 +104,7 @@ class ConsumerGradingTest {
             "taskboard",
             "it.Noter",
             taskboard().digest(),
-            List.of(use("set_status", ChangeCategory.MERGE, "", true, false)),
+            List.of(UseFixture.use("set_status", ChangeCategory.MERGE, "").runs().build()),
             List.of("leave_note"));
     Contract proposed =
         ConsumerFixtures.with(
@@ -133,29 +126,11 @@ class ConsumerGradingTest {
     UsesManifest m =
         manifest(
             "it.Closer",
-            new UsesManifest.Use(
-                "set_status",
-                ChangeCategory.MERGE,
-                "",
-                List.of(),
-                List.of(),
-                true,
-                false,
-                null,
-                null,
-                Map.of("status", List.of("archived"))));
-    Contract proposed =
-        ConsumerFixtures.changed(
-            "set_status",
-            op ->
-                op.toBuilder()
-                    .operands(
-                        List.of(
-                            Operand.requiredString("task_id", "The task."),
-                            Operand.enumOf("status", true, "todo", "in_progress", "done")))
-                    .build());
-
-    assertThat(VerifyConsumersGoal.agentLines(grade(m, proposed)))
+            UseFixture.use("set_status", ChangeCategory.MERGE, "")
+                .runs()
+                .values("status", "archived")
+                .build());
+    assertThat(VerifyConsumersGoal.agentLines(grade(m, withoutArchived())))
         .containsExactly(
             "  it.Closer breaks:",
             "    - enum-value-removed: the backend removed enum value \"archived\" of"
@@ -171,15 +146,22 @@ class ConsumerGradingTest {
             op.toBuilder()
                 .operands(
                     List.of(
-                        Operand.requiredString("task_id", "The task."),
-                        Operand.enumOf("status", true, "todo", "in_progress", "done")))
+                        op.operands().get(0),
+                        new Operand(
+                            "status",
+                            op.operands().get(1).description(),
+                            OperandType.ENUM,
+                            true,
+                            List.of("todo", "in_progress", "done"),
+                            false)))
                 .build());
   }
 
   @Test
   void anAcknowledgementPassesTheItemUntilItExpiresThenSaysSo() {
     UsesManifest m =
-        manifest("it.Closer", use("set_status", ChangeCategory.MERGE, "", true, false));
+        manifest(
+            "it.Closer", UseFixture.use("set_status", ChangeCategory.MERGE, "").runs().build());
     DriftPolicy acked =
         DriftPolicy.failOnBreaking()
             .acknowledge(
@@ -250,17 +232,10 @@ class ConsumerGradingTest {
     UsesManifest m =
         manifest(
             "it.Cautious",
-            new UsesManifest.Use(
-                "set_task_due_date",
-                ChangeCategory.SCALAR_SET,
-                "due_date",
-                List.of(),
-                List.of(),
-                false,
-                true,
-                null,
-                new UsesManifest.Overridden(Tier.IRREVERSIBLE, false),
-                Map.of()));
+            UseFixture.use("set_task_due_date", ChangeCategory.SCALAR_SET, "due_date")
+                .asks()
+                .overridden(Tier.IRREVERSIBLE, false)
+                .build());
 
     ConsumerGrading.AgentVerdict v = grade(m, tier("set_task_due_date", Tier.EXTERNAL_REVERSIBLE));
 

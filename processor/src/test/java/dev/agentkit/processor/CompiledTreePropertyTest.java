@@ -7,8 +7,18 @@ import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.ContractSnapshot;
 import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.OperandType;
+import dev.agentkit.contract.Schema;
+import dev.agentkit.contract.Schema.ArraySchema;
+import dev.agentkit.contract.Schema.Bound;
+import dev.agentkit.contract.Schema.EnumSchema;
+import dev.agentkit.contract.Schema.Facets;
+import dev.agentkit.contract.Schema.NumberSchema;
+import dev.agentkit.contract.Schema.ObjectSchema;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.contract.TreeArbitraries;
 import dev.agentkit.processor.GeneratedWiringTest.CompiledClassLoader;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,9 +62,9 @@ class CompiledTreePropertyTest {
   @Example
   void theLargestTreesBuiltAsJavaCompile() throws Exception {
     // 2 nodes for the operand and its object, 2 for each number property (operand and schema).
-    Operand numbers = TreeArbitraries.wideNumbers("numbers", 199);
+    Operand numbers = wideNumbers("numbers", 199);
     // 67 for each enum property: operand, array, enum and its 64 values.
-    Operand enums = TreeArbitraries.wideEnums("enums", 5);
+    Operand enums = wideEnums("enums", 5);
     assertThat(SchemaCode.size(numbers)).isEqualTo(CompiledContractWriter.MAX_JAVA_NODES);
     assertThat(SchemaCode.size(enums)).isLessThanOrEqualTo(CompiledContractWriter.MAX_JAVA_NODES);
     String wiring = assertCompiledIsTheSnapshots(contract(op("a", numbers), op("b", enums)));
@@ -63,7 +73,7 @@ class CompiledTreePropertyTest {
 
   @Example
   void aTreeOneNodeLargerIsReadFromItsSnapshotText() throws Exception {
-    Operand numbers = TreeArbitraries.wideNumbers("numbers", 199);
+    Operand numbers = wideNumbers("numbers", 199);
     Operand more = new Operand("more", "", false, TreeFixtures.string());
     assertThat(SchemaCode.size(numbers) + SchemaCode.size(more))
         .isEqualTo(CompiledContractWriter.MAX_JAVA_NODES + 2);
@@ -74,7 +84,7 @@ class CompiledTreePropertyTest {
             .operand(numbers)
             .operand(more)
             .build();
-    Op huge = op("huge", TreeArbitraries.wideEnums("enums", 400));
+    Op huge = op("huge", wideEnums("enums", 400));
     String wiring = assertCompiledIsTheSnapshots(contract(large, huge, op("small", more)));
     assertThat(wiring).contains("return CompiledOps.read(");
     assertThat(wiring.split("CompiledOps.read\\(", -1)).hasSize(3);
@@ -115,14 +125,12 @@ class CompiledTreePropertyTest {
 
   @Provide
   Arbitrary<Contract> contracts() {
-    TreeArbitraries trees = new TreeArbitraries(names(), texts());
+    TreeArbitraries trees = new TreeArbitraries(names(), names(), texts());
     Arbitrary<List<Operand>> operands =
         trees.operand(3).list().ofMinSize(1).ofMaxSize(4).uniqueElements(Operand::name);
     // Now and then an op too large to build as Java.
     Arbitrary<List<Operand>> large =
-        Arbitraries.integers()
-            .between(1, 12)
-            .map(w -> List.of(TreeArbitraries.wideEnums("wide", w)));
+        Arbitraries.integers().between(1, 12).map(w -> List.of(wideEnums("wide", w)));
     Arbitrary<List<Operand>> any =
         Arbitraries.frequencyOf(
             net.jqwik.api.Tuple.of(5, operands), net.jqwik.api.Tuple.of(1, large));
@@ -158,4 +166,44 @@ class CompiledTreePropertyTest {
         .withChars('"', '\\', '\n', ' ', '日', '\u202e', '/', '*', '<', '@')
         .ofMaxLength(12);
   }
+
+  /**
+   * An object of {@code width} properties, each a list of 64-value enums: the most enum values a
+   * tree built as Java writes as literals.
+   */
+  private static Operand wideEnums(String name, int width) {
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < CompiledContractWriter.INLINE_VALUES; i++) {
+      values.add("value_" + i);
+    }
+    List<Operand> properties = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      Schema items = new EnumSchema(FULL, values, OperandType.STRING);
+      properties.add(
+          new Operand(
+              "p" + i, "property " + i, i % 2 == 0, new ArraySchema(FULL, items, 1, 9, true)));
+    }
+    return new Operand(name, "", true, new ObjectSchema(FULL, properties, true, null));
+  }
+
+  /**
+   * An object of {@code width} number properties with every facet and bound: the most bytecode a
+   * node built as Java costs.
+   */
+  private static Operand wideNumbers(String name, int width) {
+    List<Operand> properties = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      Bound low = new Bound(new BigDecimal("-1.5"), true);
+      Bound high = new Bound(new BigDecimal("1e3"), false);
+      properties.add(
+          new Operand(
+              "n" + i,
+              "number " + i,
+              i % 2 == 0,
+              new NumberSchema(FULL, false, low, high, new BigDecimal("0.25"))));
+    }
+    return new Operand(name, "", true, new ObjectSchema(FULL, properties, true, null));
+  }
+
+  private static final Facets FULL = new Facets("a description", "null", true);
 }

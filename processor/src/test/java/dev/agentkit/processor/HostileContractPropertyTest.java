@@ -10,6 +10,7 @@ import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.contract.TreeArbitraries;
 import dev.agentkit.internal.text.LineText;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -200,7 +201,7 @@ class HostileContractPropertyTest {
    * constants at depth) with hostile property names, enum values and descriptions.
    */
   static Arbitrary<Operand> anyOperand() {
-    Arbitrary<Operand> tree = new TreeArbitraries(name(), hostile(0)).operand(2);
+    Arbitrary<Operand> tree = new TreeArbitraries(name(), name(), hostile(0)).operand(2);
     return Arbitraries.frequencyOf(
         net.jqwik.api.Tuple.of(1, operand()), net.jqwik.api.Tuple.of(1, tree));
   }

@@ -10,6 +10,7 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.contract.TierOverride;
+import dev.agentkit.internal.UseFixture;
 import dev.agentkit.internal.UsesManifest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,28 +165,15 @@ class UsesManifestPropertyTest {
                 "test.TriageAgent",
                 contract.digest(),
                 List.of(
-                    new UsesManifest.Use(
-                        "archive_project",
-                        ChangeCategory.ALWAYS_MINTS,
-                        "",
-                        List.of(),
-                        List.of(),
-                        false,
-                        true,
-                        null,
-                        null,
-                        Map.of()),
-                    new UsesManifest.Use(
-                        "set_status",
-                        ChangeCategory.TERMINAL,
-                        "status",
-                        List.of("done"),
-                        List.of(),
-                        true,
-                        false,
-                        null,
-                        new UsesManifest.Overridden(Tier.REVERSIBLE, true),
-                        Map.of("status", List.of("todo")))),
+                    UseFixture.use("archive_project", ChangeCategory.ALWAYS_MINTS, "")
+                        .asks()
+                        .build(),
+                    UseFixture.use("set_status", ChangeCategory.TERMINAL, "status")
+                        .terminal("done")
+                        .runs()
+                        .overridden(Tier.REVERSIBLE, true)
+                        .values("status", "todo")
+                        .build()),
                 List.of()));
   }
 }

@@ -4,9 +4,11 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
+import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.contract.TierOverride;
+import dev.agentkit.internal.UseFixture;
 import dev.agentkit.internal.UsesManifest;
 import dev.agentkit.internal.UsesManifestReader;
 import java.io.IOException;
@@ -124,70 +126,32 @@ class UsesManifestTest {
     assertThat(m.contract()).isEqualTo("taskboard");
     assertThat(m.digest()).isEqualTo(contract.digest());
     assertThat(m.localActs()).containsExactly("leave_note");
-    assertThat(m.encode())
+    // The text of these acts is the runtime's UsesManifestTest's: here, what the processor records.
+    assertThat(m)
         .isEqualTo(
-            """
-            {
-              "format": 1,
-              "contract": "taskboard",
-              "agent": "test.TriageAgent",
-              "digest": "%s",
-              "acts": [
-                {
-                  "opcode": "add_to_project",
-                  "category": "membership",
-                  "input": "project_id",
-                  "terminal_states": [],
-                  "structured": [],
-                  "run": true,
-                  "ask": false,
-                  "asserted_tier": null,
-                  "tier_override": {"tier": "read_only", "may_lower": true},
-                  "enum_values": {}
-                },
-                {
-                  "opcode": "archive_project",
-                  "category": "always_mints",
-                  "input": "",
-                  "terminal_states": [],
-                  "structured": [],
-                  "run": false,
-                  "ask": true,
-                  "asserted_tier": null,
-                  "tier_override": {"tier": "irreversible", "may_lower": false},
-                  "enum_values": {}
-                },
-                {
-                  "opcode": "set_status",
-                  "category": "terminal",
-                  "input": "status",
-                  "terminal_states": ["done", "blocked"],
-                  "structured": [],
-                  "run": true,
-                  "ask": false,
-                  "asserted_tier": null,
-                  "tier_override": null,
-                  "enum_values": {
-                    "status": ["blocked", "done", "todo"]
-                  }
-                },
-                {
-                  "opcode": "set_task_due_date",
-                  "category": "scalar_set",
-                  "input": "due_date",
-                  "terminal_states": [],
-                  "structured": [],
-                  "run": true,
-                  "ask": false,
-                  "asserted_tier": "reversible",
-                  "tier_override": null,
-                  "enum_values": {}
-                }
-              ],
-              "local_acts": ["leave_note"]
-            }
-            """
-                .formatted(contract.digest()));
+            new UsesManifest(
+                "taskboard",
+                "test.TriageAgent",
+                contract.digest(),
+                List.of(
+                    UseFixture.use("add_to_project", ChangeCategory.MEMBERSHIP, "project_id")
+                        .runs()
+                        .overridden(Tier.READ_ONLY, true)
+                        .build(),
+                    UseFixture.use("archive_project", ChangeCategory.ALWAYS_MINTS, "")
+                        .asks()
+                        .overridden(Tier.IRREVERSIBLE, false)
+                        .build(),
+                    UseFixture.use("set_status", ChangeCategory.TERMINAL, "status")
+                        .terminal("done", "blocked")
+                        .runs()
+                        .values("status", "blocked", "done", "todo")
+                        .build(),
+                    UseFixture.use("set_task_due_date", ChangeCategory.SCALAR_SET, "due_date")
+                        .runs()
+                        .asserted(Tier.REVERSIBLE)
+                        .build()),
+                List.of("leave_note")));
   }
 
   @Test

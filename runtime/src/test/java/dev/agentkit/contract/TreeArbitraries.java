@@ -19,54 +19,74 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 
 /**
- * Generated schema trees for property tests: operands and properties of every kind at up to three
- * levels, with descriptions, defaults and nullability drawn, bounds that some value meets, and
- * names and text holding what JSON must escape (but no name anyone could not read).
+ * Generated schema trees for property tests: operands whose schemas are trees of every kind, nested
+ * up to a depth (objects closed, open or with a schema for the rest, arrays with bounds, unions,
+ * enums of strings, integers, numbers and booleans, constants, opaque values), with descriptions,
+ * defaults and nullability at every node and bounds that some value meets. Names, enum values and
+ * texts are drawn from the arbitraries given, so the same trees serve plain and hostile tests; by
+ * default they hold what JSON must escape (but no name anyone could not read).
  */
 public final class TreeArbitraries {
-  private TreeArbitraries() {}
+  private final Arbitrary<String> names;
+  private final Arbitrary<String> values;
+  private final Arbitrary<String> texts;
+
+  /**
+   * @param names property names (never blank)
+   * @param values the values of string enums
+   * @param texts descriptions and other free text
+   */
+  public TreeArbitraries(
+      Arbitrary<String> names, Arbitrary<String> values, Arbitrary<String> texts) {
+    this.names = names;
+    this.values = values;
+    this.texts = texts;
+  }
 
   /** Operand lists up to three levels deep, every kind of node with every facet drawn. */
   public static Arbitrary<List<Operand>> operands() {
-    return properties(3);
+    return new TreeArbitraries(names(), text(), text()).properties(3, 4);
   }
 
-  private static Arbitrary<List<Operand>> properties(int depth) {
-    return Combinators.combine(
-            names().set().ofMinSize(0).ofMaxSize(4),
-            schemas(depth).list().ofSize(4),
-            Arbitraries.of(true, false).list().ofSize(4),
-            text())
-        .as(
-            (names, schemas, required, description) -> {
-              List<Operand> out = new ArrayList<>();
-              int i = 0;
-              for (String n : names) {
-                out.add(new Operand(n, description, required.get(i), schemas.get(i)));
-                i++;
-              }
-              return out;
-            });
+  /**
+   * An operand whose schema is a tree, or a leaf with facets; never a top-level opaque value, which
+   * a compile warns about.
+   */
+  public Arbitrary<Operand> operand(int depth) {
+    return Combinators.combine(names, texts, Arbitraries.of(true, false), schema(depth))
+        .as(Operand::new)
+        .filter(o -> !(o.valueSchema() instanceof OpaqueSchema));
   }
 
-  private static Arbitrary<Schema> schemas(int depth) {
+  /** Properties of an object: unique names, up to {@code max}. */
+  public Arbitrary<List<Operand>> properties(int depth, int max) {
+    return Combinators.combine(names, texts, Arbitraries.of(true, false), schema(depth))
+        .as(Operand::new)
+        .list()
+        .ofMaxSize(max)
+        .uniqueElements(Operand::name);
+  }
+
+  /** A schema tree of at most {@code depth} levels below its root. */
+  public Arbitrary<Schema> schema(int depth) {
     Arbitrary<Schema> leaf =
         Arbitraries.oneOf(strings(), dates(), numbers(), booleans(), enums(), consts(), opaques());
     if (depth == 0) {
       return leaf;
     }
     return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(4, leaf),
-        net.jqwik.api.Tuple.of(1, arrays(depth - 1)),
-        net.jqwik.api.Tuple.of(1, objects(depth - 1)),
-        net.jqwik.api.Tuple.of(1, unions(depth - 1)));
+        Tuple.of(3, leaf),
+        Tuple.of(2, arrays(depth - 1)),
+        Tuple.of(2, objects(depth - 1)),
+        Tuple.of(1, unions(depth - 1)));
   }
 
-  private static Arbitrary<Schema> arrays(int depth) {
+  private Arbitrary<Schema> arrays(int depth) {
     return Combinators.combine(
-            schemas(depth),
+            schema(depth),
             facets(),
             Arbitraries.integers().between(0, 3).injectNull(0.5),
             Arbitraries.integers().between(3, 9).injectNull(0.5),
@@ -74,19 +94,20 @@ public final class TreeArbitraries {
         .as((items, f, min, max, unique) -> new ArraySchema(f, items, min, max, unique));
   }
 
-  private static Arbitrary<Schema> objects(int depth) {
-    Arbitrary<Schema> additional = schemas(0).injectNull(0.7);
-    return Combinators.combine(properties(depth), facets(), Arbitraries.of(true, false), additional)
+  private Arbitrary<Schema> objects(int depth) {
+    Arbitrary<Schema> additional = schema(0).injectNull(0.7);
+    return Combinators.combine(
+            properties(depth, 4), facets(), Arbitraries.of(true, false), additional)
         .as((props, f, closed, more) -> new ObjectSchema(f, props, closed, closed ? null : more));
   }
 
-  private static Arbitrary<Schema> unions(int depth) {
+  private Arbitrary<Schema> unions(int depth) {
     return Combinators.combine(
-            schemas(depth).list().ofMinSize(1).ofMaxSize(3), facets(), Arbitraries.of(true, false))
+            schema(depth).list().ofMinSize(1).ofMaxSize(3), facets(), Arbitraries.of(true, false))
         .as((alternatives, f, oneOf) -> new UnionSchema(f, oneOf, alternatives));
   }
 
-  private static Arbitrary<Schema> strings() {
+  private Arbitrary<Schema> strings() {
     return Combinators.combine(
             facets(),
             Arbitraries.of("", "email", "uri", "date"),
@@ -96,12 +117,12 @@ public final class TreeArbitraries {
         .as((f, format, min, max, pattern) -> new StringSchema(f, format, min, max, pattern));
   }
 
-  private static Arbitrary<Schema> dates() {
+  private Arbitrary<Schema> dates() {
     return Combinators.combine(facets(), Arbitraries.of("", "date", "date-time"))
         .as(DateSchema::new);
   }
 
-  private static Arbitrary<Schema> numbers() {
+  private Arbitrary<Schema> numbers() {
     Arbitrary<BigDecimal> low =
         Arbitraries.of("-1e400", "-3", "0", "0.5", "1.50").map(BigDecimal::new);
     Arbitrary<BigDecimal> high = Arbitraries.of("2", "10", "1e3", "99.125").map(BigDecimal::new);
@@ -122,50 +143,50 @@ public final class TreeArbitraries {
                     multiple));
   }
 
-  private static Arbitrary<Schema> booleans() {
+  private Arbitrary<Schema> booleans() {
     return facets().map(BooleanSchema::new);
   }
 
-  private static Arbitrary<Schema> enums() {
+  private Arbitrary<Schema> enums() {
     Arbitrary<Schema> strings =
-        Combinators.combine(facets(), text().set().ofMinSize(1).ofMaxSize(4))
+        Combinators.combine(facets(), values.set().ofMinSize(1).ofMaxSize(4))
             .as((f, v) -> new EnumSchema(f, new ArrayList<>(v), OperandType.STRING));
     Arbitrary<Schema> ints =
         facets().map(f -> new EnumSchema(f, List.of("1", "-2", "30"), OperandType.INTEGER));
     Arbitrary<Schema> nums =
-        facets().map(f -> new EnumSchema(f, List.of("0.5", "1"), OperandType.NUMBER));
+        facets().map(f -> new EnumSchema(f, List.of("0.5", "1", "-2"), OperandType.NUMBER));
     Arbitrary<Schema> bools =
         facets().map(f -> new EnumSchema(f, List.of("true", "false"), OperandType.BOOLEAN));
-    return Arbitraries.oneOf(strings, ints, nums, bools);
+    return Arbitraries.frequencyOf(
+        Tuple.of(4, strings), Tuple.of(1, ints), Tuple.of(1, nums), Tuple.of(1, bools));
   }
 
-  private static Arbitrary<Schema> consts() {
+  private Arbitrary<Schema> consts() {
     return Combinators.combine(facets(), json()).as(ConstSchema::new);
   }
 
-  private static Arbitrary<Schema> opaques() {
+  private Arbitrary<Schema> opaques() {
     return Combinators.combine(
             facets(),
             Arbitraries.of("geo-point", "object", "array", "union", "const", "Blob", "opaque"))
         .as(OpaqueSchema::new);
   }
 
-  private static Arbitrary<Facets> facets() {
+  private Arbitrary<Facets> facets() {
     return Combinators.combine(
-            text().injectNull(0.5), json().injectNull(0.6), Arbitraries.of(true, false))
+            texts.injectNull(0.5), json().injectNull(0.6), Arbitraries.of(true, false))
         .as((d, dflt, nullable) -> new Facets(d, dflt, nullable));
   }
 
   /** Canonical compact JSON values: what a default or a constant holds. */
-  private static Arbitrary<String> json() {
+  private Arbitrary<String> json() {
     return Arbitraries.oneOf(
-        text()
-            .map(
-                s -> {
-                  StringBuilder sb = new StringBuilder();
-                  dev.agentkit.internal.text.JsonText.string(sb, s);
-                  return sb.toString();
-                }),
+        texts.map(
+            s -> {
+              StringBuilder sb = new StringBuilder();
+              dev.agentkit.internal.text.JsonText.string(sb, s);
+              return sb.toString();
+            }),
         Arbitraries.of(
             "0",
             "-7",

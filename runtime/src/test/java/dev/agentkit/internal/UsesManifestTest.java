@@ -7,7 +7,6 @@ import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Tier;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The manifest's canonical text, and every sentence its reader refuses a manifest with. */
@@ -23,28 +22,16 @@ class UsesManifestTest {
         "acme.TriageAgent",
         DIGEST,
         List.of(
-            new UsesManifest.Use(
-                "set_task_due_date",
-                ChangeCategory.SCALAR_SET,
-                "due_date",
-                List.of(),
-                List.of(),
-                true,
-                false,
-                Tier.REVERSIBLE,
-                null,
-                Map.of()),
-            new UsesManifest.Use(
-                "set_status",
-                ChangeCategory.TERMINAL,
-                "status",
-                List.of("done", "archived"),
-                List.of(),
-                false,
-                true,
-                null,
-                new UsesManifest.Overridden(Tier.IRREVERSIBLE, false),
-                Map.of("status", List.of("todo", "done")))),
+            UseFixture.use("set_task_due_date", ChangeCategory.SCALAR_SET, "due_date")
+                .runs()
+                .asserted(Tier.REVERSIBLE)
+                .build(),
+            UseFixture.use("set_status", ChangeCategory.TERMINAL, "status")
+                .terminal("done", "archived")
+                .asks()
+                .overridden(Tier.IRREVERSIBLE, false)
+                .values("status", "todo", "done")
+                .build()),
         List.of("note", "leave_triage_note"));
   }
 
