@@ -127,14 +127,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       bytes += size(result);
       if (bytes > maxListBytes) {
         throw new ContractSourceException(
-            "[McpListTooLarge] "
-                + connection.origin()
-                + " sent more than "
-                + maxListBytes
-                + " bytes of tools/list pages ("
-                + page
-                + " pages so far), the cap on one listing; raise maxListBytes if its tools really"
-                + " take that much");
+            McpMessage.LIST_TOO_LARGE.format(connection.origin(), maxListBytes, page));
       }
       if (result.tools() != null) {
         tools.addAll(result.tools());
@@ -145,12 +138,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       }
       if (!cursors.add(cursor) || page >= maxPages) {
         throw new ContractSourceException(
-            "[McpPagingLoop] "
-                + connection.origin()
-                + (page >= maxPages
-                    ? " was still paging tools/list after " + maxPages + " pages"
-                    : " gave the same tools/list cursor twice")
-                + "; the server's paging is broken (raise maxPages if it really has that many)");
+            page >= maxPages
+                ? McpMessage.PAGING_TOO_LONG.format(connection.origin(), maxPages)
+                : McpMessage.PAGING_CURSOR_TWICE.format(connection.origin()));
       }
     }
   }
@@ -171,14 +161,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
         throw e;
       }
       throw new ContractSourceException(
-          "[McpListTimeout] "
-              + connection.origin()
-              + " was still listing tools ("
-              + (page - 1)
-              + " pages so far) when the "
-              + listTimeout.toMillis()
-              + " ms for one listing ran out; raise listTimeout if its tools really take that"
-              + " long");
+          McpMessage.LIST_TIMEOUT.format(connection.origin(), page - 1, listTimeout.toMillis()));
     }
   }
 

@@ -112,15 +112,11 @@ public final class OpenApiActions {
       route = source.routes().get(opcode);
     } catch (ContractSourceException e) {
       throw new CallFailedException(
-          "[OpenApiCallFailed] " + opcode + " cannot run: " + e.getMessage(), e);
+          OpenApiMessage.CALL_CANNOT_RUN.format(opcode, e.getMessage()), e);
     }
     if (route == null) {
       throw new CallFailedException(
-          "[OpenApiCallFailed] "
-              + opcode
-              + " is no operationId of "
-              + source.describe()
-              + ", so there is no request to send");
+          OpenApiMessage.CALL_NO_OPERATION.format(opcode, source.describe()));
     }
     HttpRequest request = RequestWriter.write(route, call, base, requestTimeout, headers);
     return send(opcode, route, keyed(request, idempotencyKey));
@@ -172,7 +168,7 @@ public final class OpenApiActions {
   }
 
   private static CallFailedException failed(String opcode, String what) {
-    return new CallFailedException("[OpenApiCallFailed] " + opcode + ": " + what);
+    return new CallFailedException(OpenApiMessage.CALL_FAILED.format(opcode, what));
   }
 
   /** The base URL and the names of the extra headers; never their values. */

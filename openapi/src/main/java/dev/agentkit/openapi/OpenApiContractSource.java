@@ -262,12 +262,7 @@ public final class OpenApiContractSource implements ContractSource {
       return bytes;
     } catch (IOException e) {
       throw new ContractSourceException(
-          "[OpenApiUnavailable] cannot read the OpenAPI document "
-              + description
-              + " ("
-              + e.getClass().getSimpleName()
-              + "); check the path",
-          e);
+          OpenApiMessage.FILE_UNREADABLE.format(description, e.getClass().getSimpleName()), e);
     }
   }
 
@@ -298,16 +293,12 @@ public final class OpenApiContractSource implements ContractSource {
   }
 
   private ContractSourceException unavailable(String what) {
-    return new ContractSourceException("[OpenApiUnavailable] GET " + description + " " + what);
+    return new ContractSourceException(OpenApiMessage.UNAVAILABLE.format(description, what));
   }
 
   private ContractSourceException tooLarge() {
     return new ContractSourceException(
-        "[OpenApiTooLarge] the OpenAPI document "
-            + description
-            + " is larger than "
-            + maxDocumentBytes
-            + " bytes; raise maxDocumentBytes if it really is that large");
+        OpenApiMessage.TOO_LARGE.format(description, maxDocumentBytes));
   }
 
   /** Builds an {@link OpenApiContractSource}. Not thread-safe. */

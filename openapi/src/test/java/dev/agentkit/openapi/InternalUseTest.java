@@ -2,6 +2,8 @@ package dev.agentkit.openapi;
 
 import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.LineText;
+import dev.agentkit.internal.text.MessageTemplate;
+import dev.agentkit.internal.text.RuntimeMessage;
 import dev.agentkit.testing.InternalUse;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +14,11 @@ import org.junit.jupiter.api.Test;
 class InternalUseTest {
   @Test
   void usesOnlyTheInternalsItNames() {
-    InternalUse.assertExactly("dev.agentkit.openapi", JsonTree.class, LineText.class);
+    InternalUse.assertExactly(
+        "dev.agentkit.openapi",
+        JsonTree.class,
+        LineText.class,
+        MessageTemplate.class,
+        RuntimeMessage.class);
   }
 }
