@@ -1,6 +1,7 @@
 package dev.agentkit.mcp;
 
 import dev.agentkit.internal.json.JsonTree;
+import dev.agentkit.internal.source.ClientSettings;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.internal.text.MessageTemplate;
 import dev.agentkit.internal.text.RuntimeMessage;
@@ -16,6 +17,7 @@ class InternalUseTest {
   void usesOnlyTheInternalsItNames() {
     InternalUse.assertExactly(
         "dev.agentkit.mcp",
+        ClientSettings.class,
         JsonTree.class,
         LineText.class,
         MessageTemplate.class,
