@@ -42,11 +42,6 @@ public final class McpActions {
     return new Builder(Objects.requireNonNull(source, "source"));
   }
 
-  /** A run handler running every call it is given through {@link #run}. */
-  public <S> RunHandler<S> handler() {
-    return (state, call) -> run(call);
-  }
-
   /**
    * Calls the call's tool.
    *
@@ -102,6 +97,11 @@ public final class McpActions {
       throw failed(McpMessage.CALL_TOOL_ERROR, opcode, excerpt(text));
     }
     return text.isEmpty() ? null : text;
+  }
+
+  /** A run handler running every call it is given through {@link #run}. */
+  public <S> RunHandler<S> handler() {
+    return (state, call) -> run(call);
   }
 
   private static McpSchema.CallToolRequest request(
