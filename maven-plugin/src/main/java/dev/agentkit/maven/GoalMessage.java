@@ -1,6 +1,7 @@
 package dev.agentkit.maven;
 
-import java.util.Locale;
+import dev.agentkit.internal.text.MessageTemplate;
+import dev.agentkit.internal.text.RuntimeMessage;
 
 /**
  * Every tagged message of the goals and of the command line that runs them: its tag, how the goal
@@ -8,7 +9,7 @@ import java.util.Locale;
  * message edits this table and docs/errors.md; {@code GoalCatalogueTest} holds the two together and
  * finds any tagged literal left outside it.
  */
-public enum GoalMessage {
+public enum GoalMessage implements MessageTemplate.Entry {
   // Choosing a contract's source (docs/errors.md, the Maven goals).
   CONTRACT_SOURCE_MISSING(
       "ContractSourceMissing",
@@ -205,34 +206,23 @@ public enum GoalMessage {
       GoalException.Kind.CONFIGURATION,
       "%s: <expires> \"%s\" is not a date; write it as yyyy-mm-dd, such as 2027-01-31");
 
-  private final String tag;
+  private final MessageTemplate text;
   private final GoalException.Kind kind;
-  private final String template;
 
   GoalMessage(String tag, GoalException.Kind kind, String template) {
-    this.tag = tag;
+    // Every goal message is for the developer or the operator who runs the goal.
+    this.text = new MessageTemplate(tag, RuntimeMessage.Kind.ERROR, template);
     this.kind = kind;
-    this.template = template;
   }
 
-  /** The stable tag the message starts with, in brackets. */
-  String tag() {
-    return tag;
+  @Override
+  public MessageTemplate text() {
+    return text;
   }
 
   /** How a goal that stops with the message fails: its exit code on the command line. */
   GoalException.Kind kind() {
     return kind;
-  }
-
-  /** The text after the tag, with a {@code %s} for each argument. */
-  String template() {
-    return template;
-  }
-
-  /** {@code [Tag] } and the template filled with {@code args}. */
-  String format(Object... args) {
-    return "[" + tag + "] " + String.format(Locale.ROOT, template, args);
   }
 
   /** The goal's failure with this message, of the message's kind. */

@@ -33,7 +33,7 @@ class GoalCatalogueTest {
             .collect(
                 Collectors.groupingBy(
                     GoalCatalogueTest::section,
-                    Collectors.mapping(GoalMessage::tag, Collectors.toList())));
+                    Collectors.mapping(m -> m.text().tag(), Collectors.toList())));
     assertThat(tags).containsOnlyKeys("The Maven goals", "Consumers", "The command line");
     tags.forEach((section, inIt) -> MessageCatalogue.assertDocumented(inIt, section));
   }
@@ -47,7 +47,8 @@ class GoalCatalogueTest {
   void eachMessageFillsItsTemplateWhole() {
     for (GoalMessage m : GoalMessage.values()) {
       Object[] args =
-          MessageCatalogue.assertFormatsWhole(m.name(), m.tag(), m.template(), m::format);
+          MessageCatalogue.assertFormatsWhole(
+              m.name(), m.text().tag(), m.text().template(), m::format);
       GoalException failure = m.failure(args);
       assertThat(failure.kind()).as(m.name()).isEqualTo(m.kind());
       assertThat(failure.getMessage()).as(m.name()).endsWith(m.format(args));

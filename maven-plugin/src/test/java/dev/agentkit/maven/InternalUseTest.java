@@ -9,7 +9,9 @@ import dev.agentkit.internal.json.JsonTree;
 import dev.agentkit.internal.text.ContractName;
 import dev.agentkit.internal.text.JsonText;
 import dev.agentkit.internal.text.LineText;
+import dev.agentkit.internal.text.MessageTemplate;
 import dev.agentkit.internal.text.Names;
+import dev.agentkit.internal.text.RuntimeMessage;
 import dev.agentkit.testing.InternalUse;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@link ActDeclaration}s built from a manifest) as an agent's startup runs it, and reads the
  * processor's manifests with the one codec ({@link UsesManifest}, {@link UsesManifestReader}); the
  * command line's config file is read as every agentkit JSON is ({@link JsonTree}: bounded, repeated
- * keys refused).
+ * keys refused); the goals' messages are written as every catalogue's ({@link MessageTemplate}).
  */
 class InternalUseTest {
   @Test
@@ -35,6 +37,8 @@ class InternalUseTest {
         ContractName.class,
         JsonText.class,
         LineText.class,
-        Names.class);
+        MessageTemplate.class,
+        Names.class,
+        RuntimeMessage.class);
   }
 }
