@@ -163,50 +163,40 @@ final class Desk implements Labeler {
   }
 
   Proposal priority(String agent, String task, String priority) {
-    ActionSet<Desk> acts = actions();
     Call call = Call.of("set_priority", Map.of("task_id", task, "priority", priority));
-    return Proposal.builder(agent)
-        .labeler(this)
-        .anchor("task", task)
-        .question(acts.ask(call))
-        .op(acts, call)
-        .build();
+    return draft(agent, "task", task, actions().ask(call), call).build();
   }
 
   /** A budget proposal whose amount is the agent's argument. */
   Proposal budget(String project, String amount) {
-    ActionSet<Desk> acts = actions();
-    return Proposal.builder("triage")
-        .labeler(this)
-        .anchor("project", project)
-        .question("Set this project's budget?")
-        .op(acts, Call.of("set_budget", Map.of("project_id", project, "amount", amount)))
-        .build();
+    Call call = Call.of("set_budget", Map.of("project_id", project, "amount", amount));
+    return draft("triage", "project", project, "Set this project's budget?", call).build();
   }
 
   /** A budget proposal whose amount the person fills, drafted by the agent. */
   Proposal budgetDrafted(String project, String drafted) {
-    ActionSet<Desk> acts = actions();
-    return Proposal.builder("triage")
-        .labeler(this)
-        .anchor("project", project)
-        .question("Set this project's budget?")
-        .op(acts, Call.of("set_budget", Map.of("project_id", project)))
+    Call call = Call.of("set_budget", Map.of("project_id", project));
+    return draft("triage", "project", project, "Set this project's budget?", call)
         .slot(UserSlot.required("amount", drafted))
         .build();
   }
 
   /** An archive proposal whose "until" date the person fills (drafted or not). */
   Proposal archive(String agent, String project, String draftedUntil) {
-    ActionSet<Desk> acts = actions();
     Call call = Call.of("archive_project", Map.of("project_id", project));
-    return Proposal.builder(agent)
-        .labeler(this)
-        .anchor("project", project)
-        .question("Archive this project?")
-        .op(acts, call)
+    return draft(agent, "project", project, "Archive this project?", call)
         .slot(UserSlot.required("until", draftedUntil))
         .slot(UserSlot.optional("note", ""))
         .build();
+  }
+
+  /** A proposal of {@code call} on the desk's acts, asked as {@code question}, not yet built. */
+  private Proposal.Builder draft(
+      String agent, String anchorKind, String anchorId, String question, Call call) {
+    return Proposal.builder(agent)
+        .labeler(this)
+        .anchor(anchorKind, anchorId)
+        .question(question)
+        .op(actions(), call);
   }
 }
