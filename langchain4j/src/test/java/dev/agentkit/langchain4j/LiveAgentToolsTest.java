@@ -27,10 +27,8 @@ class LiveAgentToolsTest {
   @BeforeEach
   void start() {
     tools =
-        AgentkitTools.builder(live.agent(), "triage")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
+        board
+            .triage(AgentkitTools.builder(live.agent(), "triage"))
             .proposals(proposal -> {}) // the results carry each proposal
             .build();
   }

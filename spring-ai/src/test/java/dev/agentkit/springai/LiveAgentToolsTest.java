@@ -35,10 +35,8 @@ class LiveAgentToolsTest {
   @BeforeEach
   void start() {
     tools =
-        AgentkitToolCallbacks.builder(live.agent(), "triage")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
+        board
+            .triage(AgentkitToolCallbacks.builder(live.agent(), "triage"))
             .proposals(proposals::add)
             .state(StateResolver.of(board))
             .listener(

@@ -9,7 +9,6 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.Outcome;
 import dev.agentkit.Use;
-import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
@@ -74,10 +73,8 @@ class ToolCallListenerTest {
   }
 
   AgentkitToolCallbacks.Builder<Board> builder(ActionSet<Board> acts) {
-    return AgentkitToolCallbacks.builder(acts, "triage")
-        .ceiling(AutonomyRung.AUTO)
-        .anchor(Board::anchor)
-        .labeler(board)
+    return board
+        .triage(AgentkitToolCallbacks.builder(acts, "triage"))
         .proposals(proposals::add)
         .state(StateResolver.of(board))
         .listener(new Recorder());

@@ -32,10 +32,8 @@ class ToolCallbacksTest {
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
 
   AgentkitToolCallbacks.Builder<Board> builder(ActionSet<Board> acts) {
-    return AgentkitToolCallbacks.builder(acts, "triage")
-        .ceiling(AutonomyRung.AUTO)
-        .anchor(Board::anchor)
-        .labeler(board)
+    return board
+        .triage(AgentkitToolCallbacks.builder(acts, "triage"))
         .proposals(proposals::add)
         .state(StateResolver.of(board));
   }
