@@ -60,34 +60,42 @@ final class Desk implements Labeler {
     List<String> values = new java.util.ArrayList<>(List.of("low", "normal"));
     values.addAll(List.of(extraPriorities));
     Op priority =
-        Op.builder("set_priority")
-            .description("Set a task's priority.")
-            .objectType("task")
-            .tier(Tier.EXTERNAL_REVERSIBLE)
-            .operand(Operand.requiredString("task_id", "The task."))
-            .operand(
+        op(
+                "set_priority",
+                "Set a task's priority.",
+                "task",
+                Tier.EXTERNAL_REVERSIBLE,
                 new Operand("priority", "The priority.", OperandType.ENUM, true, values, false))
             .build();
     Op archive =
-        Op.builder("archive_project")
-            .description("Archive a project.")
-            .objectType("project")
-            .tier(Tier.IRREVERSIBLE)
-            .operand(Operand.requiredString("project_id", "The project."))
-            .operand(
+        op(
+                "archive_project",
+                "Archive a project.",
+                "project",
+                Tier.IRREVERSIBLE,
                 new Operand("until", "Archive until.", OperandType.DATE, true, List.of(), false))
             .operand(Operand.of("note", OperandType.STRING))
             .build();
     Op budget =
-        Op.builder("set_budget")
-            .description("Set a project's budget.")
-            .objectType("project")
-            .tier(Tier.EXTERNAL_REVERSIBLE)
-            .operand(Operand.requiredString("project_id", "The project."))
-            .operand(
+        op(
+                "set_budget",
+                "Set a project's budget.",
+                "project",
+                Tier.EXTERNAL_REVERSIBLE,
                 new Operand("amount", "The budget.", OperandType.INTEGER, true, List.of(), false))
             .build();
     return Contract.of("desk", List.of(priority, archive, budget));
+  }
+
+  /** An op on one {@code object}, named by its required id operand, then {@code operand}. */
+  private static Op.Builder op(
+      String name, String description, String object, Tier tier, Operand operand) {
+    return Op.builder(name)
+        .description(description)
+        .objectType(object)
+        .tier(tier)
+        .operand(Operand.requiredString(object + "_id", "The " + object + "."))
+        .operand(operand);
   }
 
   /** The agent's uses: both ops are withheld, so both have ask wording and no run handler. */
