@@ -11,7 +11,6 @@ import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.service.AiServices;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,18 +19,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * calls: each call sees the newest contract, and a paused agent withholds every call.
  */
 class LiveAgentToolsTest {
-  final Board board = new Board();
   @RegisterExtension final LiveBoard live = new LiveBoard();
-  AgentkitTools<Board> tools;
-
-  @BeforeEach
-  void start() {
-    tools =
-        board
-            .triage(AgentkitTools.builder(live.agent(), "triage"))
-            .proposals(proposal -> {}) // the results carry each proposal
-            .build();
-  }
+  final Board board = live.board();
+  final AgentkitTools<Board> tools =
+      live.triage(AgentkitTools.builder(live.agent(), "triage"))
+          .proposals(proposal -> {}) // the results carry each proposal
+          .build();
 
   ToolCallResult setStatus(String status) {
     String arguments = "{\"task_id\": \"t1\", \"status\": \"" + status + "\"}";

@@ -10,27 +10,32 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The adapters' live fixture, registered with {@code @RegisterExtension}: before each test, a real
- * loopback backend serving {@link Board#LIVE_CONTRACT} and {@link Board#liveAgent the triage agent}
- * bound to it; after it, the backend is closed. The test changes the contract between two calls.
+ * The adapters' live fixture, a field registered with {@code @RegisterExtension}: a {@link Board},
+ * a real loopback backend serving {@link Board#LIVE_CONTRACT} and {@link Board#liveAgent the triage
+ * agent} bound to it, made with the test instance; after the test, the backend is closed. The test
+ * changes the contract between two calls.
  */
-public final class LiveBoard implements BeforeEachCallback, AfterEachCallback {
-  private LoopbackBackend backend;
-  private LiveAgent<Board> agent;
-
-  @Override
-  public void beforeEach(ExtensionContext context) {
-    backend = new LoopbackBackend(Board.LIVE_CONTRACT);
-    agent = Board.liveAgent(backend);
-  }
+public final class LiveBoard implements AfterEachCallback {
+  private final Board board = new Board();
+  private final LoopbackBackend backend = new LoopbackBackend(Board.LIVE_CONTRACT);
+  private final LiveAgent<Board> agent = Board.liveAgent(backend);
 
   @Override
   public void afterEach(ExtensionContext context) {
     backend.close();
+  }
+
+  /** The board the agent's calls act on. */
+  public Board board() {
+    return board;
+  }
+
+  /** {@link Board#triage} on the builder of tools over {@link #agent()}. */
+  public <B extends ToolCallFlow.Builder<Board, B>> B triage(B builder) {
+    return board.triage(builder);
   }
 
   /** The agent bound to the backend. */

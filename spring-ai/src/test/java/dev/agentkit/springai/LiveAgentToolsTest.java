@@ -16,7 +16,6 @@ import dev.agentkit.tool.ToolCallFlow;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.ai.chat.client.ChatClient;
@@ -26,39 +25,32 @@ import org.springframework.ai.chat.client.ChatClient;
  * conversations: each call sees the newest contract, and a paused agent withholds every call.
  */
 class LiveAgentToolsTest {
-  final Board board = new Board();
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
   final List<String> heard = new CopyOnWriteArrayList<>();
   @RegisterExtension final LiveBoard live = new LiveBoard();
-  AgentkitToolCallbacks<Board> tools;
+  final Board board = live.board();
+  final AgentkitToolCallbacks<Board> tools =
+      live.triage(AgentkitToolCallbacks.builder(live.agent(), "triage"))
+          .proposals(proposals::add)
+          .state(StateResolver.of(board))
+          .listener(
+              new ToolCallListener() {
+                @Override
+                public void ran(Outcome outcome, Duration took) {
+                  heard.add("ran " + outcome.call().opcode());
+                }
 
-  @BeforeEach
-  void start() {
-    tools =
-        board
-            .triage(AgentkitToolCallbacks.builder(live.agent(), "triage"))
-            .proposals(proposals::add)
-            .state(StateResolver.of(board))
-            .listener(
-                new ToolCallListener() {
-                  @Override
-                  public void ran(Outcome outcome, Duration took) {
-                    heard.add("ran " + outcome.call().opcode());
-                  }
+                @Override
+                public void proposed(Call call, Proposal proposal, boolean paused, Duration took) {
+                  heard.add("proposed " + proposal.askKey() + (paused ? " paused" : ""));
+                }
 
-                  @Override
-                  public void proposed(
-                      Call call, Proposal proposal, boolean paused, Duration took) {
-                    heard.add("proposed " + proposal.askKey() + (paused ? " paused" : ""));
-                  }
-
-                  @Override
-                  public void rejected(GuardResult.Correction correction, Duration took) {
-                    heard.add("rejected " + correction.tool());
-                  }
-                })
-            .build();
-  }
+                @Override
+                public void rejected(GuardResult.Correction correction, Duration took) {
+                  heard.add("rejected " + correction.tool());
+                }
+              })
+          .build();
 
   List<String> converse(String arguments) {
     ScriptedChatModel model = new ScriptedChatModel(calls(call("c1", "set_status", arguments)));
