@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.springframework.ai.chat.client.ChatClient;
 
 /**
  * Callbacks over a live agent, against a real loopback backend whose contract changes between two
@@ -53,16 +52,9 @@ class LiveAgentToolsTest {
           .build();
 
   List<String> converse(String arguments) {
-    ScriptedChatModel model = new ScriptedChatModel(calls(call("c1", "set_status", arguments)));
-    ChatClient.builder(model)
-        .defaultAdvisors(AgentkitToolCallingManager.advisor())
-        .defaultToolCallbacks(tools.callbacks())
-        .build()
-        .prompt()
-        .user("go")
-        .call()
-        .content();
-    return model.answersTo(0);
+    return new ScriptedChatModel(calls(call("c1", "set_status", arguments)))
+        .converse(tools.callbacks())
+        .answersTo(0);
   }
 
   @Test

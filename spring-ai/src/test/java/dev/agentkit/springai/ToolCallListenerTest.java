@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.tool.ToolCallback;
 
@@ -81,16 +80,7 @@ class ToolCallListenerTest {
   }
 
   ScriptedChatModel converse(AgentkitToolCallbacks<Board> tools, AssistantMessage... script) {
-    ScriptedChatModel model = new ScriptedChatModel(script);
-    ChatClient.builder(model)
-        .defaultAdvisors(AgentkitToolCallingManager.advisor())
-        .defaultToolCallbacks(tools.callbacks())
-        .build()
-        .prompt()
-        .user("go")
-        .call()
-        .content();
-    return model;
+    return new ScriptedChatModel(script).converse(tools.callbacks());
   }
 
   @Test
