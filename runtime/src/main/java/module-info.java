@@ -23,6 +23,9 @@ module dev.agentkit.runtime {
   exports dev.agentkit.tool;
   exports dev.agentkit.proposal;
   exports dev.agentkit.internal;
+  exports dev.agentkit.internal.source to
+      dev.agentkit.openapi,
+      dev.agentkit.mcp;
   exports dev.agentkit.internal.json to
       dev.agentkit.openapi,
       dev.agentkit.mcp,

@@ -124,22 +124,14 @@ final class Connection implements AutoCloseable {
    */
   private synchronized Session session(String what) throws McpFailure {
     if (closed) {
-      throw new McpFailure(
-          McpFailure.Kind.UNAVAILABLE,
-          "[McpUnavailable] the connection to " + origin + " is closed");
+      throw unavailable(McpMessage.CLOSED, origin);
     }
     if (session != null) {
       return session;
     }
     String problem = startProblem.get();
     if (problem != null) {
-      throw new McpFailure(
-          McpFailure.Kind.UNAVAILABLE,
-          "[McpBadCommand] cannot start the MCP server command of "
-              + origin
-              + ": "
-              + errors.redact(problem)
-              + "; check the command and that it is installed");
+      throw unavailable(McpMessage.BAD_COMMAND, origin, errors.redact(problem));
     }
     McpClientTransport transport = transports.get();
     Session s;
@@ -226,12 +218,11 @@ final class Connection implements AutoCloseable {
     }
     Throwable root = McpError.findRootCause(e);
     return unavailable(
-        what
-            + " with "
-            + origin
-            + " failed: "
-            + root.getClass().getSimpleName()
-            + (root.getMessage() == null ? "" : ": " + excerpt(errors.redact(root.getMessage()))));
+        McpMessage.EXCHANGE_FAILED,
+        what,
+        origin,
+        root.getClass().getSimpleName(),
+        root.getMessage() == null ? "" : ": " + excerpt(errors.redact(root.getMessage())));
   }
 
   /** The sentence for a failure whose cause chain holds a {@code T}. */
@@ -260,60 +251,33 @@ final class Connection implements AutoCloseable {
   private McpFailure answeredWithError(McpError answered, String what, Duration timeout) {
     return new McpFailure(
         McpFailure.Kind.SERVER_ERROR,
-        "[McpServerError] "
-            + origin
-            + " answered "
-            + what
-            + " with an error: "
-            + errors.redact(String.valueOf(answered.getMessage())));
+        McpMessage.SERVER_ERROR.format(
+            origin, what, errors.redact(String.valueOf(answered.getMessage()))));
   }
 
   private McpFailure stdoutNoise(StdoutNoise noise, String what, Duration timeout) {
-    return unavailable(
-        "[McpStdoutNoise] ",
-        origin
-            + " wrote a line on stdout that is not a JSON-RPC message (during "
-            + what
-            + "): \""
-            + noise.excerpt(errors)
-            + "\"; an MCP server over stdio may write only JSON-RPC messages on stdout, so send"
-            + " its logs to stderr");
+    return unavailable(McpMessage.STDOUT_NOISE, origin, what, noise.excerpt(errors));
   }
 
   private McpFailure lineTooLong(
       ChildTransport.LineTooLong tooLong, String what, Duration timeout) {
-    return unavailable(
-        origin
-            + " wrote a line on stdout longer than "
-            + tooLong.limit()
-            + " characters (during "
-            + what
-            + "), more than agentkit reads as one message; make the server's answers smaller,"
-            + " or raise maxLineChars");
+    return unavailable(McpMessage.LINE_TOO_LONG, origin, tooLong.limit(), what);
   }
 
   private McpFailure exited(ChildTransport.Exited exited, String what, Duration timeout) {
     if (stderr != null) {
       stderr.awaitQuiet();
     }
-    return unavailable(
-        origin + " exited before it answered " + what + "; run the command by hand to see why");
+    return unavailable(McpMessage.EXITED, origin, what);
   }
 
   private McpFailure timedOut(TimeoutException late, String what, Duration timeout) {
     return new McpFailure(
-        McpFailure.Kind.TIMED_OUT,
-        "[McpUnavailable] "
-            + origin
-            + " did not answer "
-            + what
-            + " within "
-            + timeout.toMillis()
-            + " ms");
+        McpFailure.Kind.TIMED_OUT, McpMessage.TIMED_OUT.format(origin, what, timeout.toMillis()));
   }
 
   private McpFailure refused(ConnectException refused, String what, Duration timeout) {
-    return unavailable("could not connect to " + origin + "; is the server running?");
+    return unavailable(McpMessage.REFUSED, origin);
   }
 
   /**
@@ -324,12 +288,8 @@ final class Connection implements AutoCloseable {
     return t.length() > EXCERPT_CHARS ? t.substring(0, EXCERPT_CHARS) + "…" : t;
   }
 
-  private static McpFailure unavailable(String sentence) {
-    return unavailable("[McpUnavailable] ", sentence);
-  }
-
-  private static McpFailure unavailable(String tag, String sentence) {
-    return new McpFailure(McpFailure.Kind.UNAVAILABLE, tag + sentence);
+  private static McpFailure unavailable(McpMessage message, Object... args) {
+    return new McpFailure(McpFailure.Kind.UNAVAILABLE, message.format(args));
   }
 
   /**

@@ -42,11 +42,6 @@ public final class McpActions {
     return new Builder(Objects.requireNonNull(source, "source"));
   }
 
-  /** A run handler running every call it is given through {@link #run}. */
-  public <S> RunHandler<S> handler() {
-    return (state, call) -> run(call);
-  }
-
   /**
    * Calls the call's tool.
    *
@@ -79,12 +74,10 @@ public final class McpActions {
     try {
       fields = source.fields().get(opcode);
     } catch (ContractSourceException e) {
-      throw failed(opcode, "cannot run: " + untagged(e.getMessage()));
+      throw failed(McpMessage.CALL_CANNOT_RUN, opcode, untagged(e.getMessage()));
     }
     if (fields == null) {
-      throw failed(
-          opcode,
-          "is no tool of " + source.describe() + " as it last listed them, so there is no call");
+      throw failed(McpMessage.CALL_NO_TOOL, opcode, source.describe());
     }
     Map<String, Object> arguments = ToolArguments.of(call, fields);
     McpSchema.CallToolResult result;
@@ -97,13 +90,18 @@ public final class McpActions {
                   timeout,
                   c -> c.callTool(request(opcode, arguments, idempotencyKey)));
     } catch (McpFailure e) {
-      throw failed(opcode, untagged(e.getMessage()));
+      throw failed(McpMessage.CALL_FAILED, opcode, untagged(e.getMessage()));
     }
     String text = source.connection().redactor().redact(text(result));
     if (Boolean.TRUE.equals(result.isError())) {
-      throw failed(opcode, "the tool reported an error" + excerpt(text));
+      throw failed(McpMessage.CALL_TOOL_ERROR, opcode, excerpt(text));
     }
     return text.isEmpty() ? null : text;
+  }
+
+  /** A run handler running every call it is given through {@link #run}. */
+  public <S> RunHandler<S> handler() {
+    return (state, call) -> run(call);
   }
 
   private static McpSchema.CallToolRequest request(
@@ -148,8 +146,8 @@ public final class McpActions {
     return m.startsWith("[") && m.indexOf("] ") > 0 ? m.substring(m.indexOf("] ") + 2) : m;
   }
 
-  private static CallFailedException failed(String opcode, String what) {
-    return new CallFailedException("[McpCallFailed] " + opcode + ": " + what);
+  private static CallFailedException failed(McpMessage message, Object... args) {
+    return new CallFailedException(message.format(args));
   }
 
   @Override

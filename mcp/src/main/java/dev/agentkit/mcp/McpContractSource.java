@@ -2,6 +2,7 @@ package dev.agentkit.mcp;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Operand;
+import dev.agentkit.internal.source.ClientSettings;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractSource;
 import dev.agentkit.source.ContractSourceException;
@@ -64,8 +65,8 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
   private volatile ToolMapping.Read last;
 
   private McpContractSource(Builder b, Connection connection) {
-    this.contractName = b.contractName;
-    this.requestTimeout = b.requestTimeout;
+    this.contractName = b.settings.requiredContractName(McpContractSource.class);
+    this.requestTimeout = b.settings.requestTimeout();
     this.maxPages = b.maxPages;
     this.maxListBytes = b.maxListBytes;
     this.listTimeout = b.listTimeout;
@@ -127,14 +128,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       bytes += size(result);
       if (bytes > maxListBytes) {
         throw new ContractSourceException(
-            "[McpListTooLarge] "
-                + connection.origin()
-                + " sent more than "
-                + maxListBytes
-                + " bytes of tools/list pages ("
-                + page
-                + " pages so far), the cap on one listing; raise maxListBytes if its tools really"
-                + " take that much");
+            McpMessage.LIST_TOO_LARGE.format(connection.origin(), maxListBytes, page));
       }
       if (result.tools() != null) {
         tools.addAll(result.tools());
@@ -145,12 +139,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       }
       if (!cursors.add(cursor) || page >= maxPages) {
         throw new ContractSourceException(
-            "[McpPagingLoop] "
-                + connection.origin()
-                + (page >= maxPages
-                    ? " was still paging tools/list after " + maxPages + " pages"
-                    : " gave the same tools/list cursor twice")
-                + "; the server's paging is broken (raise maxPages if it really has that many)");
+            page >= maxPages
+                ? McpMessage.PAGING_TOO_LONG.format(connection.origin(), maxPages)
+                : McpMessage.PAGING_CURSOR_TWICE.format(connection.origin()));
       }
     }
   }
@@ -171,14 +162,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
         throw e;
       }
       throw new ContractSourceException(
-          "[McpListTimeout] "
-              + connection.origin()
-              + " was still listing tools ("
-              + (page - 1)
-              + " pages so far) when the "
-              + listTimeout.toMillis()
-              + " ms for one listing ran out; raise listTimeout if its tools really take that"
-              + " long");
+          McpMessage.LIST_TIMEOUT.format(connection.origin(), page - 1, listTimeout.toMillis()));
     }
   }
 
@@ -276,10 +260,8 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
     private final URI url;
     private final List<String> args = new ArrayList<>();
     private final Map<String, String> env = new LinkedHashMap<>();
-    private final Map<String, String> headers = new LinkedHashMap<>();
-    private String contractName = "";
-    private Duration connectTimeout = Duration.ofSeconds(20);
-    private Duration requestTimeout = Duration.ofSeconds(30);
+    private final ClientSettings<Builder> settings =
+        new ClientSettings<>(this, Duration.ofSeconds(20), Duration.ofSeconds(30));
     private int maxPages = DEFAULT_MAX_PAGES;
     private long maxListBytes = DEFAULT_MAX_LIST_BYTES;
     private Duration listTimeout = DEFAULT_LIST_TIMEOUT;
@@ -292,8 +274,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
 
     /** The contract's name (required), as {@code @Agent(contract = ...)} names it. */
     public Builder contractName(String contractName) {
-      this.contractName = Objects.requireNonNull(contractName, "contractName");
-      return this;
+      return settings.contractName(contractName);
     }
 
     /** Arguments of the stdio command; they appear in no message. */
@@ -320,22 +301,19 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
             "header(...) is for an MCP server over HTTP; a stdio server gets its credentials by"
                 + " env(...)");
       }
-      HttpArguments.putHeader(headers, name, value);
-      return this;
+      return settings.header(name, value);
     }
 
     /**
      * How long to wait for the server to start and answer {@code initialize}; default 20 seconds.
      */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = HttpArguments.positive(connectTimeout, "connect timeout");
-      return this;
+      return settings.connectTimeout(connectTimeout);
     }
 
     /** How long to wait for each {@code tools/list} page; default 30 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = HttpArguments.positive(requestTimeout, "request timeout");
-      return this;
+      return settings.requestTimeout(requestTimeout);
     }
 
     /**
@@ -398,12 +376,10 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
      *     is not an absolute http or https URL with a host and without user-info
      */
     public McpContractSource build() {
-      if (contractName.isBlank()) {
-        throw new IllegalArgumentException(
-            "an McpContractSource needs contractName(...): the name @Agent(contract = ...) uses");
-      }
+      settings.requiredContractName(
+          McpContractSource.class); // a blank name is refused before anything else
       List<String> secrets = new ArrayList<>(env.values());
-      secrets.addAll(headers.values());
+      secrets.addAll(settings.headers().values());
       Redactor redactor = Redactor.forHeaders(secrets);
       List<String> hidden = new ArrayList<>(secrets);
       hidden.addAll(args);
@@ -420,7 +396,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                 "stdio:" + command,
                 redactor,
                 errors,
-                connectTimeout,
+                settings.connectTimeout(),
                 stderr,
                 () -> Commands.problem(command, env));
       } else {
@@ -431,7 +407,7 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
                 Redactor.url(url),
                 redactor,
                 errors,
-                connectTimeout,
+                settings.connectTimeout(),
                 null,
                 () -> null);
       }
@@ -455,9 +431,9 @@ public final class McpContractSource implements ContractSource, AutoCloseable {
       if (url.getRawQuery() != null) {
         endpoint += "?" + url.getRawQuery();
       }
-      Map<String, String> sent = Map.copyOf(headers);
+      Map<String, String> sent = settings.headers();
       String path = endpoint;
-      Duration connect = connectTimeout;
+      Duration connect = settings.connectTimeout();
       return () -> {
         HttpRequest.Builder request = HttpRequest.newBuilder();
         sent.forEach(request::header);

@@ -1,5 +1,6 @@
 package dev.agentkit.mcp;
 
+import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.Redactor;
 
 /**
@@ -27,16 +28,16 @@ final class StdoutNoise extends RuntimeException {
 
   /**
    * The line as a message may quote it: secrets blanked first (on far more than is shown, so no
-   * secret is cut in two before it is recognised), then control, format and line-separator
-   * characters written as {@code \n}, {@code \t}, {@code \r} or {@code \}{@code uXXXX}, then cut to
-   * {@value #SHOWN_CHARS} characters and marked "…" when anything was left out.
+   * secret is cut in two before it is recognised), then each character as {@link LineText} shows it
+   * (control, format and line-separator characters escaped), then cut to {@value #SHOWN_CHARS}
+   * characters and marked "…" when anything was left out.
    */
   String excerpt(Redactor redactor) {
     String text = redactor.redact(start).strip();
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < text.length(); ) {
       int cp = text.codePointAt(i);
-      String piece = escaped(cp);
+      String piece = LineText.escaped(cp);
       if (out.length() + piece.length() > SHOWN_CHARS) {
         return out.append('…').toString();
       }
@@ -44,41 +45,5 @@ final class StdoutNoise extends RuntimeException {
       i += Character.charCount(cp);
     }
     return longer ? out.append('…').toString() : out.toString();
-  }
-
-  private static String escaped(int cp) {
-    switch (cp) {
-      case '\n':
-        return "\\n";
-      case '\r':
-        return "\\r";
-      case '\t':
-        return "\\t";
-      default:
-        break;
-    }
-    if (!hidden(cp)) {
-      return new String(Character.toChars(cp));
-    }
-    StringBuilder out = new StringBuilder();
-    for (char unit : Character.toChars(cp)) {
-      out.append(String.format("\\u%04x", (int) unit));
-    }
-    return out.toString();
-  }
-
-  /** Characters that would act on a terminal or a log rather than show: escaped. */
-  private static boolean hidden(int cp) {
-    return switch (Character.getType(cp)) {
-      case Character.CONTROL,
-          Character.FORMAT,
-          Character.LINE_SEPARATOR,
-          Character.PARAGRAPH_SEPARATOR,
-          Character.SURROGATE,
-          Character.PRIVATE_USE,
-          Character.UNASSIGNED ->
-          true;
-      default -> false;
-    };
   }
 }

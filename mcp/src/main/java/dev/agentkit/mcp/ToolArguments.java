@@ -32,11 +32,7 @@ final class ToolArguments {
     operands.forEach(o -> byName.put(o.name(), o));
     for (String arg : new TreeSet<>(call.args().keySet())) {
       if (!byName.containsKey(arg) && call.hasArg(arg)) {
-        throw bad(
-            "operand "
-                + arg
-                + " is no property of the tool's input schema as the server last listed it; the"
-                + " contract was read from another version of the server, so bind again");
+        throw new CallFailedException(McpMessage.BAD_ARGUMENT_GONE.format(opcode, arg));
       }
     }
     Map<String, Object> out = new LinkedHashMap<>();
@@ -53,6 +49,6 @@ final class ToolArguments {
   }
 
   private CallFailedException bad(String what) {
-    return new CallFailedException("[McpBadArgument] " + opcode + ": " + what);
+    return new CallFailedException(McpMessage.BAD_ARGUMENT.format(opcode, what));
   }
 }

@@ -87,13 +87,7 @@ final class ToolMapping {
       McpSchema.Tool tool = tools.get(i);
       String name = nameOf(tool, i, origin);
       if (fields.containsKey(name)) {
-        throw new ContractSourceException(
-            "[McpDuplicateTool] "
-                + origin
-                + " lists tool \""
-                + name
-                + "\" twice (tools/list, across all pages); a tool name names one tool, so the"
-                + " server must rename one of them");
+        throw new ContractSourceException(McpMessage.DUPLICATE_TOOL.format(origin, name));
       }
       SchemaOperands.Mapping mapping =
           SchemaOperands.object("tool \"" + name + "\"", tool.inputSchema(), tool.inputSchema());
@@ -113,12 +107,7 @@ final class ToolMapping {
   private static String nameOf(McpSchema.Tool tool, int index, String origin)
       throws ContractSourceException {
     if (tool == null || tool.name() == null || tool.name().isBlank()) {
-      throw new ContractSourceException(
-          "[McpMalformedTool] "
-              + origin
-              + " lists a tool without a name (number "
-              + (index + 1)
-              + " of tools/list); every MCP tool needs a name, which agentkit uses as the opcode");
+      throw new ContractSourceException(McpMessage.MALFORMED_TOOL.format(origin, index + 1));
     }
     return tool.name();
   }
@@ -149,16 +138,7 @@ final class ToolMapping {
     } else {
       problem = shown(marked.get()) + " is not a tier name; use one of " + Tier.validNames();
     }
-    throw new ContractSourceException(
-        "[McpBadTier] tool \""
-            + name
-            + "\" of "
-            + origin
-            + " has _meta \""
-            + TIER_KEY
-            + "\": "
-            + problem
-            + " (a tier agentkit cannot read is never taken as a low one)");
+    throw new ContractSourceException(McpMessage.BAD_TIER.format(name, origin, TIER_KEY, problem));
   }
 
   private static String objectTypeOf(McpSchema.Tool tool, String name, String origin)
@@ -169,15 +149,7 @@ final class ToolMapping {
     }
     if (!(marked.get() instanceof String type) || type.isBlank()) {
       throw new ContractSourceException(
-          "[McpBadObjectType] tool \""
-              + name
-              + "\" of "
-              + origin
-              + " has _meta \""
-              + OBJECT_TYPE_KEY
-              + "\" "
-              + shown(marked.get())
-              + "; give the object type as a non-blank string, such as \"task\"");
+          McpMessage.BAD_OBJECT_TYPE.format(name, origin, OBJECT_TYPE_KEY, shown(marked.get())));
     }
     return type.strip();
   }

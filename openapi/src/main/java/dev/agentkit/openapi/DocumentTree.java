@@ -185,11 +185,7 @@ final class DocumentTree {
       return alias(value, seen, depth);
     }
     if (open.put(value, Boolean.TRUE) != null) {
-      throw new ContractSourceException(
-          "[OpenApiTooComplex] the OpenAPI document "
-              + origin
-              + " has a YAML alias inside the node it names, a cycle no JSON document can hold;"
-              + " remove the cycle");
+      throw new ContractSourceException(OpenApiMessage.ALIAS_CYCLE.format(origin));
     }
     long before = nodes;
     node();
@@ -303,14 +299,7 @@ final class DocumentTree {
   }
 
   private ContractSourceException tooComplex(String what, String option) {
-    return new ContractSourceException(
-        "[OpenApiTooComplex] the OpenAPI document "
-            + origin
-            + " "
-            + what
-            + "; raise "
-            + option
-            + " if it really is that large");
+    return new ContractSourceException(OpenApiMessage.TOO_COMPLEX.format(origin, what, option));
   }
 
   private static String number(long n) {

@@ -3,6 +3,7 @@ package dev.agentkit.openapi;
 import dev.agentkit.Call;
 import dev.agentkit.CallFailedException;
 import dev.agentkit.RunHandler;
+import dev.agentkit.internal.source.ClientSettings;
 import dev.agentkit.source.ContractSourceException;
 import dev.agentkit.source.HttpArguments;
 import dev.agentkit.source.Redactor;
@@ -13,7 +14,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -52,16 +52,12 @@ public final class OpenApiActions {
     String s = b.baseUrl.toString();
     this.base = s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
     this.source = b.source;
-    this.requestTimeout = b.requestTimeout;
-    this.deadline = b.connectTimeout.plus(b.requestTimeout);
+    this.requestTimeout = b.settings.requestTimeout();
+    this.deadline = b.settings.connectTimeout().plus(requestTimeout);
     this.maxResponseBytes = b.maxResponseBytes;
-    this.headers = Map.copyOf(b.headers);
-    this.redactor = Redactor.forHeaders(headers.values());
-    this.client =
-        HttpClient.newBuilder()
-            .connectTimeout(b.connectTimeout)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.headers = b.settings.headers();
+    this.redactor = b.settings.redactor();
+    this.client = b.settings.client();
   }
 
   /**
@@ -112,15 +108,11 @@ public final class OpenApiActions {
       route = source.routes().get(opcode);
     } catch (ContractSourceException e) {
       throw new CallFailedException(
-          "[OpenApiCallFailed] " + opcode + " cannot run: " + e.getMessage(), e);
+          OpenApiMessage.CALL_CANNOT_RUN.format(opcode, e.getMessage()), e);
     }
     if (route == null) {
       throw new CallFailedException(
-          "[OpenApiCallFailed] "
-              + opcode
-              + " is no operationId of "
-              + source.describe()
-              + ", so there is no request to send");
+          OpenApiMessage.CALL_NO_OPERATION.format(opcode, source.describe()));
     }
     HttpRequest request = RequestWriter.write(route, call, base, requestTimeout, headers);
     return send(opcode, route, keyed(request, idempotencyKey));
@@ -172,7 +164,7 @@ public final class OpenApiActions {
   }
 
   private static CallFailedException failed(String opcode, String what) {
-    return new CallFailedException("[OpenApiCallFailed] " + opcode + ": " + what);
+    return new CallFailedException(OpenApiMessage.CALL_FAILED.format(opcode, what));
   }
 
   /** The base URL and the names of the extra headers; never their values. */
@@ -189,10 +181,9 @@ public final class OpenApiActions {
   public static final class Builder {
     private final URI baseUrl;
     private final OpenApiContractSource source;
-    private Duration connectTimeout = Duration.ofSeconds(5);
-    private Duration requestTimeout = Duration.ofSeconds(30);
+    private final ClientSettings<Builder> settings =
+        new ClientSettings<>(this, Duration.ofSeconds(5), Duration.ofSeconds(30));
     private int maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
-    private final Map<String, String> headers = new LinkedHashMap<>();
 
     private Builder(URI baseUrl, OpenApiContractSource source) {
       this.baseUrl = baseUrl;
@@ -201,25 +192,22 @@ public final class OpenApiActions {
 
     /** How long to wait for the connection; default 5 seconds. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = HttpArguments.positive(connectTimeout, "connect timeout");
-      return this;
+      return settings.connectTimeout(connectTimeout);
     }
 
     /** How long to wait for the response once connected; default 30 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = HttpArguments.positive(requestTimeout, "request timeout");
-      return this;
+      return settings.requestTimeout(requestTimeout);
+    }
+
+    /** A header sent with every request, such as {@code Authorization}; never shown. */
+    public Builder header(String name, String value) {
+      return settings.header(name, value);
     }
 
     /** The largest response read; default 1 MiB. */
     public Builder maxResponseBytes(int maxResponseBytes) {
       this.maxResponseBytes = HttpArguments.byteCap(maxResponseBytes, "maxResponseBytes");
-      return this;
-    }
-
-    /** A header sent with every request, such as {@code Authorization}; never shown. */
-    public Builder header(String name, String value) {
-      HttpArguments.putHeader(headers, name, value);
       return this;
     }
 

@@ -2,6 +2,7 @@ package dev.agentkit.openapi;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.SourceDocument;
+import dev.agentkit.internal.source.ClientSettings;
 import dev.agentkit.internal.text.LineText;
 import dev.agentkit.source.ContractFetch;
 import dev.agentkit.source.ContractSource;
@@ -20,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -95,10 +95,10 @@ public final class OpenApiContractSource implements ContractSource {
   private OpenApiContractSource(Builder b) {
     this.url = b.url;
     this.file = b.file;
-    this.contractName = b.contractName;
+    this.contractName = b.settings.requiredContractName(OpenApiContractSource.class);
     this.description = url != null ? Redactor.url(url) : file.toString();
-    this.connectTimeout = b.connectTimeout;
-    this.requestTimeout = b.requestTimeout;
+    this.connectTimeout = b.settings.connectTimeout();
+    this.requestTimeout = b.settings.requestTimeout();
     this.maxDocumentBytes = b.maxDocumentBytes;
     this.limits =
         new DocumentLimits(
@@ -108,15 +108,9 @@ public final class OpenApiContractSource implements ContractSource {
             b.maxDocumentDepth,
             b.maxEnumValues,
             b.maxYamlLineChars);
-    this.headers = Map.copyOf(b.headers);
-    this.redactor = Redactor.forHeaders(headers.values());
-    this.client =
-        url == null
-            ? null
-            : HttpClient.newBuilder()
-                .connectTimeout(connectTimeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+    this.headers = b.settings.headers();
+    this.redactor = b.settings.redactor();
+    this.client = url == null ? null : b.settings.client();
   }
 
   /** A builder for a source reading the document at an http or https URL. */
@@ -127,17 +121,6 @@ public final class OpenApiContractSource implements ContractSource {
   /** A builder for a source reading the document in a file. */
   public static Builder fromFile(Path file) {
     return new Builder(null, Objects.requireNonNull(file, "file"));
-  }
-
-  /**
-   * Reads the document and maps it.
-   *
-   * @throws ContractSourceException when the document cannot be had or read, is larger than the
-   *     cap, or declares an operationId twice or an unknown {@code x-agentkit-tier}
-   */
-  @Override
-  public Contract fetch() throws ContractSourceException {
-    return fetchUnlessUnchanged(HeldContract.none()).contract().orElseThrow();
   }
 
   /**
@@ -184,6 +167,17 @@ public final class OpenApiContractSource implements ContractSource {
     return reused.isPresent()
         ? ContractFetch.reusedHttp(reused.get(), answer.headers())
         : ContractFetch.ofHttp(map(answer.body(), document), answer.headers());
+  }
+
+  /**
+   * Reads the document and maps it.
+   *
+   * @throws ContractSourceException when the document cannot be had or read, is larger than the
+   *     cap, or declares an operationId twice or an unknown {@code x-agentkit-tier}
+   */
+  @Override
+  public Contract fetch() throws ContractSourceException {
+    return fetchUnlessUnchanged(HeldContract.none()).contract().orElseThrow();
   }
 
   /**
@@ -262,12 +256,7 @@ public final class OpenApiContractSource implements ContractSource {
       return bytes;
     } catch (IOException e) {
       throw new ContractSourceException(
-          "[OpenApiUnavailable] cannot read the OpenAPI document "
-              + description
-              + " ("
-              + e.getClass().getSimpleName()
-              + "); check the path",
-          e);
+          OpenApiMessage.FILE_UNREADABLE.format(description, e.getClass().getSimpleName()), e);
     }
   }
 
@@ -298,25 +287,20 @@ public final class OpenApiContractSource implements ContractSource {
   }
 
   private ContractSourceException unavailable(String what) {
-    return new ContractSourceException("[OpenApiUnavailable] GET " + description + " " + what);
+    return new ContractSourceException(OpenApiMessage.UNAVAILABLE.format(description, what));
   }
 
   private ContractSourceException tooLarge() {
     return new ContractSourceException(
-        "[OpenApiTooLarge] the OpenAPI document "
-            + description
-            + " is larger than "
-            + maxDocumentBytes
-            + " bytes; raise maxDocumentBytes if it really is that large");
+        OpenApiMessage.TOO_LARGE.format(description, maxDocumentBytes));
   }
 
   /** Builds an {@link OpenApiContractSource}. Not thread-safe. */
   public static final class Builder {
     private final URI url;
     private final Path file;
-    private String contractName = "";
-    private Duration connectTimeout = Duration.ofSeconds(5);
-    private Duration requestTimeout = Duration.ofSeconds(10);
+    private final ClientSettings<Builder> settings =
+        new ClientSettings<>(this, Duration.ofSeconds(5), Duration.ofSeconds(10));
     private int maxDocumentBytes = DEFAULT_MAX_DOCUMENT_BYTES;
     private int maxDocumentNodes = DEFAULT_MAX_DOCUMENT_NODES;
     private int maxAliasExpansion = DEFAULT_MAX_ALIAS_EXPANSION;
@@ -324,7 +308,6 @@ public final class OpenApiContractSource implements ContractSource {
     private int maxDocumentDepth = DEFAULT_MAX_DOCUMENT_DEPTH;
     private int maxEnumValues = DEFAULT_MAX_ENUM_VALUES;
     private int maxYamlLineChars = DEFAULT_MAX_YAML_LINE_CHARS;
-    private final Map<String, String> headers = new LinkedHashMap<>();
 
     private Builder(URI url, Path file) {
       this.url = url;
@@ -333,20 +316,17 @@ public final class OpenApiContractSource implements ContractSource {
 
     /** The contract's name (required), as {@code @Agent(contract = ...)} names it. */
     public Builder contractName(String contractName) {
-      this.contractName = Objects.requireNonNull(contractName, "contractName");
-      return this;
+      return settings.contractName(contractName);
     }
 
     /** How long to wait for the connection; default 5 seconds. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = HttpArguments.positive(connectTimeout, "connect timeout");
-      return this;
+      return settings.connectTimeout(connectTimeout);
     }
 
     /** How long to wait for the document once connected; default 10 seconds. */
     public Builder requestTimeout(Duration requestTimeout) {
-      this.requestTimeout = HttpArguments.positive(requestTimeout, "request timeout");
-      return this;
+      return settings.requestTimeout(requestTimeout);
     }
 
     /** The largest document read; default 16 MiB. */
@@ -409,8 +389,7 @@ public final class OpenApiContractSource implements ContractSource {
 
     /** A header sent when downloading the document; its value appears in no message. */
     public Builder header(String name, String value) {
-      HttpArguments.putHeader(headers, name, value);
-      return this;
+      return settings.header(name, value);
     }
 
     /**
@@ -420,11 +399,8 @@ public final class OpenApiContractSource implements ContractSource {
      *     absolute http or https URL with a host and without user-info
      */
     public OpenApiContractSource build() {
-      if (contractName.isBlank()) {
-        throw new IllegalArgumentException(
-            "an OpenApiContractSource needs contractName(...): the name @Agent(contract = ...)"
-                + " uses");
-      }
+      settings.requiredContractName(
+          OpenApiContractSource.class); // a blank name is refused before anything else
       if (url != null) {
         HttpArguments.checkUrl(url, "OpenAPI document");
       }

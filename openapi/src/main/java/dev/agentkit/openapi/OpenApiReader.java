@@ -150,11 +150,7 @@ final class OpenApiReader {
   /** The document is no OpenAPI document; {@code messages} say why (the first few are shown). */
   static ContractSourceException unreadable(String origin, List<String> messages) {
     return new ContractSourceException(
-        "[OpenApiUnreadable] "
-            + origin
-            + " is not an OpenAPI 3.0 or 3.1 document"
-            + parserSays(messages)
-            + "; check the URL or path, and that the document starts with \"openapi: 3.x\"");
+        OpenApiMessage.UNREADABLE.format(origin, parserSays(messages)));
   }
 
   private Read operations(OpenAPI api) throws ContractSourceException {
@@ -168,26 +164,13 @@ final class OpenApiReader {
           String place = e.getKey() + " " + path.getKey();
           String id = e.getValue().getOperationId();
           if (id == null || id.isBlank()) {
-            warnings.add(
-                "[OpenApiNoOperationId] "
-                    + place
-                    + " in "
-                    + origin
-                    + " has no operationId, so it is no op an agent can bind; give it one");
+            warnings.add(OpenApiMessage.NO_OPERATION_ID.format(place, origin));
             continue;
           }
           String before = firstPlace.putIfAbsent(id, place);
           if (before != null) {
             throw new ContractSourceException(
-                "[OpenApiDuplicateOperationId] "
-                    + origin
-                    + " gives operationId \""
-                    + id
-                    + "\" to both "
-                    + before
-                    + " and "
-                    + place
-                    + "; an operationId names one operation, so rename one of them");
+                OpenApiMessage.DUPLICATE_OPERATION_ID.format(origin, id, before, place));
           }
           Route route = route(e.getKey(), path.getKey(), path.getValue(), e.getValue(), id);
           routes.put(id, route);
@@ -203,14 +186,7 @@ final class OpenApiReader {
     String problem = Route.pathProblem(path);
     if (problem != null) {
       throw new ContractSourceException(
-          "[OpenApiBadPath] the path "
-              + LineText.quoted(path)
-              + " in "
-              + origin
-              + " "
-              + problem
-              + ", so a request to it could leave the server's URL; fix the path in the"
-              + " document");
+          OpenApiMessage.BAD_PATH.format(LineText.quoted(path), origin, problem));
     }
   }
 
@@ -244,16 +220,7 @@ final class OpenApiReader {
       return Tier.parse(String.valueOf(marked));
     } catch (IllegalArgumentException e) {
       throw new ContractSourceException(
-          "[OpenApiBadTier] operation \""
-              + id
-              + "\" in "
-              + origin
-              + " has "
-              + TIER_EXTENSION
-              + " \""
-              + marked
-              + "\": "
-              + e.getMessage());
+          OpenApiMessage.BAD_TIER.format(id, origin, TIER_EXTENSION, marked, e.getMessage()));
     }
   }
 
@@ -398,16 +365,7 @@ final class OpenApiReader {
       boolean declared =
           slots.stream().anyMatch(s -> s.place() == Route.Place.PATH && s.wireName().equals(name));
       if (!declared) {
-        warnings.add(
-            "[OpenApiPathParameter] "
-                + owner
-                + " in "
-                + origin
-                + ": the path "
-                + path
-                + " uses {"
-                + name
-                + "}, which no parameter declares; it is taken as a required string operand");
+        warnings.add(OpenApiMessage.PATH_PARAMETER.format(owner, origin, path, name));
         String operandName = operandName(owner, name, "path", names);
         Operand o = new Operand(operandName, "", OperandType.STRING, true, List.of(), false);
         slots.add(new Route.Slot(o, name, Route.Place.PATH));
@@ -446,14 +404,7 @@ final class OpenApiReader {
     MediaType json = jsonType == null ? null : body.getContent().get(jsonType);
     if (json == null) {
       String type = body.getContent().keySet().iterator().next();
-      warnings.add(
-          "[OpenApiBodyNotJson] "
-              + owner
-              + " in "
-              + origin
-              + " takes a "
-              + type
-              + " body, which is not JSON; it is one string operand \"body\" sent as is");
+      warnings.add(OpenApiMessage.BODY_NOT_JSON.format(owner, origin, type));
       Operand o =
           new Operand(
               "body", body.getDescription(), OperandType.STRING, required, List.of(), false);
@@ -491,18 +442,7 @@ final class OpenApiReader {
       while (names.contains(operandName)) {
         operandName = in + "_" + operandName;
       }
-      warnings.add(
-          "[OpenApiOperandClash] "
-              + owner
-              + " in "
-              + origin
-              + " has two parameters named \""
-              + name
-              + "\"; the "
-              + in
-              + " one is operand \""
-              + operandName
-              + "\"");
+      warnings.add(OpenApiMessage.PARAMETER_CLASH.format(owner, origin, name, in, operandName));
     }
     names.add(operandName);
     return operandName;
@@ -510,16 +450,7 @@ final class OpenApiReader {
 
   private String clash(String owner, String name) {
     String renamed = "body_" + name;
-    warnings.add(
-        "[OpenApiOperandClash] "
-            + owner
-            + " in "
-            + origin
-            + " has a parameter and a body property both named \""
-            + name
-            + "\"; the body property is operand \""
-            + renamed
-            + "\"");
+    warnings.add(OpenApiMessage.BODY_CLASH.format(owner, origin, name, renamed));
     return renamed;
   }
 
@@ -564,12 +495,7 @@ final class OpenApiReader {
     Parameter target =
         components.getParameters() == null ? null : components.getParameters().get(name);
     if (target == null) {
-      warnings.add(
-          "[OpenApiUnresolvedRef] "
-              + origin
-              + " refers to parameter "
-              + p.get$ref()
-              + ", which it does not declare; the parameter is left out until it is declared");
+      warnings.add(OpenApiMessage.UNRESOLVED_PARAMETER.format(origin, p.get$ref()));
     }
     return target;
   }
@@ -582,12 +508,7 @@ final class OpenApiReader {
     RequestBody target =
         components.getRequestBodies() == null ? null : components.getRequestBodies().get(name);
     if (target == null) {
-      warnings.add(
-          "[OpenApiUnresolvedRef] "
-              + origin
-              + " refers to request body "
-              + b.get$ref()
-              + ", which it does not declare; the body is left out until it is declared");
+      warnings.add(OpenApiMessage.UNRESOLVED_BODY.format(origin, b.get$ref()));
     }
     return target;
   }

@@ -126,15 +126,8 @@ final class RequestWriter {
     }
     if (problem != null) {
       throw new CallFailedException(
-          "[OpenApiBadPath] "
-              + opcode
-              + ": the path "
-              + LineText.quoted(route.path())
-              + " "
-              + problem
-              + ", so the request would not stay under the base URL "
-              + Redactor.url(base)
-              + "; nothing was sent");
+          OpenApiMessage.PATH_LEAVES_BASE.format(
+              opcode, LineText.quoted(route.path()), problem, Redactor.url(base)));
     }
     return uri;
   }
@@ -317,6 +310,6 @@ final class RequestWriter {
   }
 
   private CallFailedException bad(String what) {
-    return new CallFailedException("[OpenApiBadArgument] " + opcode + ": " + what);
+    return new CallFailedException(OpenApiMessage.BAD_ARGUMENT.format(opcode, what));
   }
 }

@@ -81,13 +81,17 @@ class ConditionalDocumentTest {
     Contract first = cache.fetch();
     long bytes = backend.bodyBytes();
 
-    for (int i = 0; i < 3; i++) {
+    // Expiry is a timer's, which a loaded machine may run late: read until three revalidations
+    // have been answered, each read the same contract.
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (backend.notModifiedAnswers() < 3 && System.nanoTime() < deadline) {
       Thread.sleep(5);
       assertThat(cache.fetch()).isSameAs(first);
     }
 
+    assertThat(backend.notModifiedAnswers()).isGreaterThanOrEqualTo(3);
     assertThat(backend.bodyBytes()).isEqualTo(bytes);
-    assertThat(backend.notModifiedAnswers()).isEqualTo(3);
+    assertThat(backend.fullAnswers()).isEqualTo(1);
   }
 
   @Test

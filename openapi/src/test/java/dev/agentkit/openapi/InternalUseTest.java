@@ -1,7 +1,10 @@
 package dev.agentkit.openapi;
 
 import dev.agentkit.internal.json.JsonTree;
+import dev.agentkit.internal.source.ClientSettings;
 import dev.agentkit.internal.text.LineText;
+import dev.agentkit.internal.text.MessageTemplate;
+import dev.agentkit.internal.text.RuntimeMessage;
 import dev.agentkit.testing.InternalUse;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +15,12 @@ import org.junit.jupiter.api.Test;
 class InternalUseTest {
   @Test
   void usesOnlyTheInternalsItNames() {
-    InternalUse.assertExactly("dev.agentkit.openapi", JsonTree.class, LineText.class);
+    InternalUse.assertExactly(
+        "dev.agentkit.openapi",
+        ClientSettings.class,
+        JsonTree.class,
+        LineText.class,
+        MessageTemplate.class,
+        RuntimeMessage.class);
   }
 }

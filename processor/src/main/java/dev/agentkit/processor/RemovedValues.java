@@ -122,8 +122,12 @@ final class RemovedValues {
     return o.enumName() != null && !o.sharedEnum();
   }
 
-  /** One reference to a constant of a view's enum, which the enum may or may not have. */
-  private record Ref(EnumRef e, String constant, TreePath path) {}
+  /**
+   * One reference to a constant of a view's enum, which the enum may or may not have; {@code
+   * byType} when it names the enum's type ({@code Wiring.Status.DONE}), which for a shared enum
+   * says nothing of which of its readers the value is meant for.
+   */
+  private record Ref(EnumRef e, String constant, TreePath path, boolean byType) {}
 
   /**
    * Every reference the units make to a constant of the model's enums, in source order.
@@ -180,7 +184,7 @@ final class RemovedValues {
       for (Ref r : refs) {
         int i = r.e().constants().indexOf(r.constant());
         if (i >= 0) {
-          for (EnumRef e : readers(r.e())) {
+          for (EnumRef e : r.byType() ? readers(r.e()) : List.of(r.e())) {
             out.computeIfAbsent(e.view().act().opcode(), k -> new java.util.TreeMap<>())
                 .computeIfAbsent(e.key(), k -> new java.util.TreeSet<>())
                 .add(e.values().get(i));
@@ -190,7 +194,7 @@ final class RemovedValues {
       return out;
     }
 
-    /** Every operand that reads the enum: one, or each reader of a shared enum. */
+    /** Every operand that reads the enum: itself, or each reader of a shared enum. */
     private List<EnumRef> readers(EnumRef e) {
       if (e.operand() == null || !e.operand().sharedEnum()) {
         return List.of(e);
@@ -331,7 +335,7 @@ final class RemovedValues {
       boolean called =
           parent instanceof MethodInvocationTree call && call.getMethodSelect() == node;
       if (e != null && !called && !constant.equals("class") && !constant.equals("*")) {
-        out.add(new Ref(e, constant, getCurrentPath()));
+        out.add(new Ref(e, constant, getCurrentPath(), true));
       }
       return super.visitMemberSelect(node, out);
     }
@@ -359,7 +363,7 @@ final class RemovedValues {
         for (ExpressionTree label : c.getExpressions()) {
           if (label instanceof IdentifierTree id) {
             TreePath at = new TreePath(new TreePath(switchPath, c), label);
-            out.add(new Ref(e, id.getName().toString(), at));
+            out.add(new Ref(e, id.getName().toString(), at, false));
           }
         }
       }

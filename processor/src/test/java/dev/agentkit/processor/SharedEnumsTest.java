@@ -10,10 +10,17 @@ import dev.agentkit.contract.Op;
 import dev.agentkit.contract.Operand;
 import dev.agentkit.contract.OperandType;
 import dev.agentkit.contract.Tier;
+import dev.agentkit.internal.UsesManifest;
+import dev.agentkit.internal.UsesManifestReader;
 import dev.agentkit.testing.Golden;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,6 +139,36 @@ class SharedEnumsTest {
     assertThat(status.getMethod("wireName").invoke(done)).isEqualTo("done");
     assertThat(status.getMethod("of", String.class).invoke(null, "later").toString())
         .isEqualTo("UNRECOGNISED");
+  }
+
+  /**
+   * The uses manifest: a case of a switch on one view's accessor is that op's value; a constant
+   * named through the shared type may be meant for any of its readers, so it is each one's.
+   */
+  @Test
+  void theManifestRecordsASharedEnumsValueForTheOpsItMayBeMeantFor() throws Exception {
+    Compilation c = compile(AGENT);
+    assertThat(c).succeededWithoutWarnings();
+    JavaFileObject file =
+        c.generatedFile(
+                StandardLocation.CLASS_OUTPUT, UsesManifest.path("shelf", "test.ShelfAgent"))
+            .orElseThrow();
+    UsesManifest m;
+    try (InputStream in = file.openInputStream()) {
+      m = UsesManifestReader.read(in.readAllBytes(), "test.ShelfAgent");
+    }
+    Map<String, Map<String, List<String>>> values = new TreeMap<>();
+    for (UsesManifest.Use u : m.acts()) {
+      values.put(u.opcode(), u.enumValues());
+    }
+
+    assertThat(values)
+        .containsExactly(
+            Map.entry("close_task", Map.of()),
+            Map.entry(
+                "list_projects", Map.of("direction", List.of("asc"), "mood", List.of("calm"))),
+            Map.entry("list_tasks", Map.of("order", List.of("asc"))),
+            Map.entry("set_status", Map.of("status", List.of("done", "todo"))));
   }
 
   @Test

@@ -183,9 +183,9 @@ final class SchemaDrift {
   /**
    * Whether every value {@code narrower} accepts is a value of {@code wider}, as far as a
    * conservative reading tells: anything into opaque; into a union when one alternative takes it
-   * all; a union when the wider node takes each alternative; the same kind with no breaking
-   * difference; an integer into a number, a date or a string enum into a plain string, a constant
-   * into what holds it. Anything else is not.
+   * all (or, for an enum, when each of its values is taken by one); a union when the wider node
+   * takes each alternative; the same kind with no breaking difference; an integer into a number, a
+   * date or a string enum into a plain string, a constant into what holds it. Anything else is not.
    */
   static boolean accepts(Schema wider, Schema narrower) {
     if (wider instanceof OpaqueSchema) {
@@ -209,12 +209,7 @@ final class SchemaDrift {
       return true;
     }
     if (wider instanceof UnionSchema u) {
-      for (Schema alternative : u.alternatives()) {
-        if (accepts(alternative, narrower)) {
-          return true;
-        }
-      }
-      return false;
+      return acceptedByOne(u, narrower) || eachValueAccepted(u, narrower);
     }
     if (kind(wider).equals(kind(narrower))) {
       Findings trial =
@@ -236,6 +231,31 @@ final class SchemaDrift {
           : w.values().contains(c.json());
     }
     return false;
+  }
+
+  private static boolean acceptedByOne(UnionSchema wider, Schema narrower) {
+    for (Schema alternative : wider.alternatives()) {
+      if (accepts(alternative, narrower)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * An enum whose values the union's alternatives take between them (GitHub's {@code budget_type},
+   * an enum of two values that became a oneOf of three one-value enums).
+   */
+  private static boolean eachValueAccepted(UnionSchema wider, Schema narrower) {
+    if (!(narrower instanceof EnumSchema e) || e.values().size() < 2) {
+      return false;
+    }
+    for (String v : e.values()) {
+      if (!acceptedByOne(wider, new EnumSchema(e.facets(), List.of(v), e.valueType()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isPlain(StringSchema s) {
@@ -472,25 +492,28 @@ final class SchemaDrift {
   }
 
   /**
-   * Alternatives are matched by what they accept: one before that nothing after accepts was
-   * removed, one after that accepts nothing of before was added. Alternatives matched by kind are
-   * compared in depth.
+   * Alternatives are paired first with an equal one, then with one of the same kind (the one at the
+   * same place when it is of that kind); each alternative after pairs at most once. Paired
+   * alternatives are compared in depth; one before that is paired with none and that nothing after
+   * accepts was removed, one after paired with none was added.
    */
   private void unions(UnionSchema b, UnionSchema a, String at, String inside) {
-    List<Schema> added = new ArrayList<>(a.alternatives());
-    for (int i = 0; i < b.alternatives().size(); i++) {
+    int[] pairs = pairs(b.alternatives(), a.alternatives());
+    boolean[] kept = new boolean[a.alternatives().size()];
+    for (int i = 0; i < pairs.length; i++) {
       Schema before = b.alternatives().get(i);
-      Schema match = sameKind(before, a.alternatives());
-      if (match != null) {
-        added.remove(match);
+      if (pairs[i] >= 0) {
+        kept[pairs[i]] = true;
         String path = SchemaPaths.alternative(inside, i);
-        node(before, match, path, path);
-      } else if (!accepted(before, a.alternatives(), added)) {
+        node(before, a.alternatives().get(pairs[i]), path, path);
+      } else if (!accepted(before, a.alternatives(), kept)) {
         f.add(DriftRule.ALTERNATIVE_REMOVED, at, "", "", text(before), "");
       }
     }
-    for (Schema after : added) {
-      f.add(DriftRule.ALTERNATIVE_ADDED, at, "", "", text(after), "");
+    for (int j = 0; j < kept.length; j++) {
+      if (!kept[j]) {
+        f.add(DriftRule.ALTERNATIVE_ADDED, at, "", "", text(a.alternatives().get(j)), "");
+      }
     }
     if (b.oneOf() != a.oneOf()) {
       f.add(
@@ -505,20 +528,47 @@ final class SchemaDrift {
     }
   }
 
-  private static Schema sameKind(Schema s, List<Schema> candidates) {
-    for (Schema c : candidates) {
-      if (kind(c).equals(kind(s))) {
-        return c;
+  /** For each alternative before, the index of the alternative after it pairs with, or -1. */
+  private static int[] pairs(List<Schema> before, List<Schema> after) {
+    int[] pairs = new int[before.size()];
+    java.util.Arrays.fill(pairs, -1);
+    boolean[] taken = new boolean[after.size()];
+    for (int i = 0; i < before.size(); i++) {
+      pairs[i] = pick(before.get(i), i, after, taken, Schema::equals);
+    }
+    for (int i = 0; i < before.size(); i++) {
+      if (pairs[i] < 0) {
+        pairs[i] = pick(before.get(i), i, after, taken, (x, y) -> kind(x).equals(kind(y)));
       }
     }
-    return null;
+    return pairs;
+  }
+
+  /** The untaken alternative after that matches, the one at {@code place} first; it is taken. */
+  private static int pick(
+      Schema s,
+      int place,
+      List<Schema> after,
+      boolean[] taken,
+      java.util.function.BiPredicate<Schema, Schema> matches) {
+    if (place < after.size() && !taken[place] && matches.test(s, after.get(place))) {
+      taken[place] = true;
+      return place;
+    }
+    for (int j = 0; j < after.size(); j++) {
+      if (!taken[j] && matches.test(s, after.get(j))) {
+        taken[j] = true;
+        return j;
+      }
+    }
+    return -1;
   }
 
   /** Whether an alternative of after takes everything {@code before} took; it counts as kept. */
-  private static boolean accepted(Schema before, List<Schema> after, List<Schema> added) {
-    for (Schema a : after) {
-      if (accepts(a, before)) {
-        added.remove(a);
+  private static boolean accepted(Schema before, List<Schema> after, boolean[] kept) {
+    for (int j = 0; j < after.size(); j++) {
+      if (accepts(after.get(j), before)) {
+        kept[j] = true;
         return true;
       }
     }

@@ -33,6 +33,40 @@ class SchemaDriftPropertyTest {
     assertThat(DriftReport.compare(contract(operands), contract(operands), USES).items()).isEmpty();
   }
 
+  /**
+   * A union of object alternatives (GitHub's ruleset rules) has no drift from itself, nor from the
+   * same alternatives in another order: each alternative pairs with its equal, never with the first
+   * of its kind.
+   */
+  @Property(tries = 100)
+  void aUnionOfObjectsHasNoDriftFromItselfInAnyOrder(
+      @ForAll("unionsOfObjects") List<Schema> alternatives, @ForAll long seed) {
+    List<Schema> shuffled = new ArrayList<>(alternatives);
+    java.util.Collections.shuffle(shuffled, new java.util.Random(seed));
+
+    assertThat(DriftReport.compare(union(alternatives), union(alternatives), USES).items())
+        .isEmpty();
+    assertThat(DriftReport.compare(union(alternatives), union(shuffled), USES).items()).isEmpty();
+  }
+
+  private static Contract union(List<Schema> alternatives) {
+    return contract(
+        List.of(
+            new Operand(
+                "v", "", true, new Schema.UnionSchema(Schema.Facets.NONE, true, alternatives))));
+  }
+
+  @Provide
+  Arbitrary<List<Schema>> unionsOfObjects() {
+    return properties(2)
+        .filter(p -> !p.isEmpty())
+        .map(ObjectSchema::of)
+        .map(Schema.class::cast)
+        .list()
+        .ofMinSize(2)
+        .ofMaxSize(6);
+  }
+
   @Property(tries = 200)
   void aRequiredPropertyAddedAnywhereIsOneBreakingItemAtItsPath(
       @ForAll("trees") List<Operand> operands, @ForAll("picks") int pick) {

@@ -95,6 +95,61 @@ class SchemaDriftTest {
                 + " which MemoryAgent uses; a value sent for it is no longer read");
   }
 
+  /** GitHub's ruleset rules: a oneOf of many objects, each with its own {@code type} enum. */
+  private static Operand rules(String... types) {
+    List<Schema> alternatives = new java.util.ArrayList<>();
+    for (String t : types) {
+      alternatives.add(
+          ObjectSchema.of(
+              List.of(
+                  Operand.enumOf("type", true, t),
+                  Operand.requiredString("parameters_of_" + t, ""))));
+    }
+    return new Operand(
+        "rules", "", false, ArraySchema.of(new UnionSchema(Facets.NONE, true, alternatives)));
+  }
+
+  @Test
+  void anEnumWhoseValuesAUnionOfEnumsTakesBetweenThemWasWidened() {
+    // GitHub 22 to 23, billing/update-budget-org.budget_type.
+    Operand before = Operand.enumOf("budget_type", true, "ProductPricing", "SkuPricing");
+    UnionSchema after =
+        new UnionSchema(
+            Facets.NONE,
+            true,
+            List.of(
+                Operand.enumOf("x", true, "BundlePricing").valueSchema(),
+                Operand.enumOf("x", true, "ProductPricing").valueSchema(),
+                Operand.enumOf("x", true, "SkuPricing").valueSchema()));
+
+    assertThat(drift(before, before.withSchema(after)))
+        .containsExactly(
+            "compatible type-widened: the backend widened op.budget_type from enum to"
+                + " oneOf[enum, enum, enum], which MemoryAgent uses; it still accepts every"
+                + " earlier value");
+    Schema fewer = new UnionSchema(Facets.NONE, true, List.of(after.alternatives().get(1)));
+    assertThat(drift(before, before.withSchema(fewer)))
+        .containsExactly(
+            "breaking operand-type-changed: the backend changed the type of op.budget_type from"
+                + " enum to oneOf[enum], which MemoryAgent uses");
+  }
+
+  @Test
+  void aUnionOfSeveralObjectsHasNoDriftFromItselfNorFromItsAlternativesReordered() {
+    Operand rules = rules("creation", "update", "deletion", "pull_request");
+
+    assertThat(drift(rules, rules)).isEmpty();
+    assertThat(drift(rules, rules("pull_request", "deletion", "creation", "update"))).isEmpty();
+  }
+
+  @Test
+  void anObjectAlternativeAddedAmongOthersIsOneAlternativeAddedAndNothingElse() {
+    assertThat(drift(rules("creation", "update"), rules("creation", "merge_queue", "update")))
+        .containsExactly(
+            "compatible alternative-added: the backend added alternative object to op.rules,"
+                + " which MemoryAgent uses");
+  }
+
   @Test
   void aStringWidenedIntoAUnionThatStillTakesItIsCompatible() {
     Operand before = new Operand("assignees", "", false, ArraySchema.of(Schema.string()));

@@ -19,10 +19,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -206,25 +204,6 @@ class SpringBootDocsTest {
     }
     assertThat(files).isPositive();
     assertThat(blocks("java")).as("plain java blocks, which the examples would compile").isEmpty();
-  }
-
-  @Test
-  void everyTagTheStarterReportsIsInTheErrorCatalogue() throws IOException {
-    String catalogue = Files.readString(BaseDir.resolve("..", "docs", "errors.md"));
-    Pattern tag = Pattern.compile("\"\\[?(Agentkit[A-Z]\\w+)\\]?");
-    TreeSet<String> tags = new TreeSet<>();
-    try (Stream<Path> sources = Files.walk(BaseDir.resolve("src", "main", "java"))) {
-      for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
-        Matcher m = tag.matcher(Files.readString(source));
-        while (m.find()) {
-          tags.add(m.group(1));
-        }
-      }
-    }
-    assertThat(tags).hasSizeGreaterThanOrEqualTo(10);
-    for (String t : tags) {
-      assertThat(catalogue).as("docs/errors.md names " + t).contains("| `" + t + "` |");
-    }
   }
 
   /** The contents of each fenced block of the page whose info string is {@code info}. */
