@@ -13,6 +13,7 @@ import dev.agentkit.drift.DriftException;
 import dev.agentkit.drift.DriftPolicy;
 import dev.agentkit.drift.DriftRule;
 import dev.agentkit.source.CachedContract;
+import dev.agentkit.tool.LiveBoard;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,14 +97,7 @@ class LiveAgentTest {
 
   /** Uses the agent until the condition holds: each use is what lets it notice a change. */
   private static void until(LiveAgent<?> live, BooleanSupplier condition) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      live.state();
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out; the agent is " + live);
-      }
-      Thread.sleep(5);
-    }
+    LiveBoard.until(live, condition);
   }
 
   private List<LiveAgent.Kind> kinds() {

@@ -4,12 +4,12 @@ import dev.agentkit.Call;
 import dev.agentkit.Outcome;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.ToolCallDetail;
 import dev.agentkit.tool.ToolCallOutcome;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * What {@link AgentkitTools#execute} did with one tool call: it ran, it was proposed to the user,
@@ -34,7 +34,19 @@ public sealed interface ToolCallResult
   ToolExecutionResultMessage message();
 
   /** A short account for the operator's log; never send it to the model. */
-  String detail();
+  default String detail() {
+    if (this instanceof Ran r) {
+      return ToolCallDetail.ran(r.call());
+    } else if (this instanceof Proposed p) {
+      return ToolCallDetail.proposed(p.proposal());
+    } else if (this instanceof Unchanged u) {
+      return ToolCallDetail.unchanged(u.call());
+    } else if (this instanceof Corrected c) {
+      return ToolCallDetail.corrected(c.correction());
+    }
+    Failed f = (Failed) this;
+    return ToolCallDetail.failed(f.call(), f.failure());
+  }
 
   /** The text of {@link #message()}. */
   default String text() {
@@ -42,7 +54,25 @@ public sealed interface ToolCallResult
   }
 
   /** Tells the listener how the call ended. */
-  void tell(ToolCallListener listener, Duration took);
+  default void tell(ToolCallListener listener, Duration took) {
+    if (this instanceof Ran r) {
+      listener.ran(r, took);
+    } else if (this instanceof Proposed p) {
+      listener.proposed(p, took);
+    } else if (this instanceof Unchanged u) {
+      listener.unchanged(u, took);
+    } else if (this instanceof Corrected c) {
+      listener.rejected(c, took);
+    } else {
+      listener.failed((Failed) this, took);
+    }
+  }
+
+  /** Checks the two parts every result has. */
+  private static void present(ToolExecutionRequest request, ToolExecutionResultMessage message) {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(message, "message");
+  }
 
   /** The result of {@code request} that the flow carried out as {@code outcome}. */
   static ToolCallResult of(ToolExecutionRequest request, ToolCallOutcome outcome) {
@@ -74,24 +104,13 @@ public sealed interface ToolCallResult
       implements ToolCallResult {
     /** Checks every part is present. */
     public Ran {
-      Objects.requireNonNull(request, "request");
-      Objects.requireNonNull(message, "message");
+      present(request, message);
       Objects.requireNonNull(outcome, "outcome");
     }
 
     /** The call that ran, bound to its op. */
     public Call call() {
       return outcome.call();
-    }
-
-    @Override
-    public void tell(ToolCallListener listener, Duration took) {
-      listener.ran(this, took);
-    }
-
-    @Override
-    public String detail() {
-      return "ran " + call().opcode() + " " + new TreeMap<>(call().args());
     }
   }
 
@@ -106,19 +125,8 @@ public sealed interface ToolCallResult
       implements ToolCallResult {
     /** Checks every part is present. */
     public Proposed {
-      Objects.requireNonNull(request, "request");
-      Objects.requireNonNull(message, "message");
+      present(request, message);
       Objects.requireNonNull(proposal, "proposal");
-    }
-
-    @Override
-    public void tell(ToolCallListener listener, Duration took) {
-      listener.proposed(this, took);
-    }
-
-    @Override
-    public String detail() {
-      return "proposed " + proposal.askKey();
     }
   }
 
@@ -133,19 +141,8 @@ public sealed interface ToolCallResult
       implements ToolCallResult {
     /** Checks every part is present. */
     public Unchanged {
-      Objects.requireNonNull(request, "request");
-      Objects.requireNonNull(message, "message");
+      present(request, message);
       Objects.requireNonNull(call, "call");
-    }
-
-    @Override
-    public void tell(ToolCallListener listener, Duration took) {
-      listener.unchanged(this, took);
-    }
-
-    @Override
-    public String detail() {
-      return "not proposed " + call.opcode() + " " + new TreeMap<>(call.args()) + ": no change";
     }
   }
 
@@ -163,19 +160,8 @@ public sealed interface ToolCallResult
       implements ToolCallResult {
     /** Checks every part is present. */
     public Corrected {
-      Objects.requireNonNull(request, "request");
-      Objects.requireNonNull(message, "message");
+      present(request, message);
       Objects.requireNonNull(correction, "correction");
-    }
-
-    @Override
-    public void tell(ToolCallListener listener, Duration took) {
-      listener.rejected(this, took);
-    }
-
-    @Override
-    public String detail() {
-      return "corrected " + correction.tool() + ": " + correction.detail();
     }
   }
 
@@ -196,20 +182,9 @@ public sealed interface ToolCallResult
       implements ToolCallResult {
     /** Checks every part is present. */
     public Failed {
-      Objects.requireNonNull(request, "request");
-      Objects.requireNonNull(message, "message");
+      present(request, message);
       Objects.requireNonNull(call, "call");
       Objects.requireNonNull(failure, "failure");
-    }
-
-    @Override
-    public void tell(ToolCallListener listener, Duration took) {
-      listener.failed(this, took);
-    }
-
-    @Override
-    public String detail() {
-      return "failed " + call.opcode() + " " + new TreeMap<>(call.args()) + ": " + failure;
     }
   }
 }

@@ -26,10 +26,8 @@ class AgentkitToolsTest {
   final Board board = new Board();
   final ActionSet<Board> actions = Board.actions();
   final AgentkitTools<Board> tools =
-      AgentkitTools.builder(actions, "triage")
-          .ceiling(AutonomyRung.AUTO)
-          .anchor(Board::anchor)
-          .labeler(board)
+      board
+          .triage(AgentkitTools.builder(actions, "triage"))
           .proposals(proposal -> {}) // the results carry each proposal
           .build();
 
@@ -273,10 +271,8 @@ class AgentkitToolsTest {
   @Test
   void aProposalTheBuilderRejectsIsAFailureForTheOperator() {
     AgentkitTools<Board> misnamed =
-        AgentkitTools.builder(actions, "tri age")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
+        board
+            .triage(AgentkitTools.builder(actions, "tri age"))
             .proposals(proposal -> {}) // the results carry each proposal
             .build();
 
@@ -366,13 +362,7 @@ class AgentkitToolsTest {
    */
   @Test
   void theBuilderNeedsAProposalSinkWhenACallCanBeWithheld() {
-    assertThatThrownBy(
-            () ->
-                AgentkitTools.builder(actions, "triage")
-                    .ceiling(AutonomyRung.AUTO)
-                    .anchor(Board::anchor)
-                    .labeler(board)
-                    .build())
+    assertThatThrownBy(() -> board.triage(AgentkitTools.builder(actions, "triage")).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage(
             "[ToolsIncomplete] the tools of agent \"triage\" need proposals(...), which delivers"

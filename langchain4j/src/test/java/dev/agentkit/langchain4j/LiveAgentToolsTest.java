@@ -3,64 +3,28 @@ package dev.agentkit.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.agentkit.LiveAgent;
-import dev.agentkit.LoopbackBackend;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Tier;
 import dev.agentkit.tool.Board;
+import dev.agentkit.tool.LiveBoard;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.service.AiServices;
-import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Tools over a live agent, against a real loopback backend whose contract changes between two
  * calls: each call sees the newest contract, and a paused agent withholds every call.
  */
 class LiveAgentToolsTest {
-  static final Op SET_STATUS = Board.setStatusOp();
-  static final Contract TASKBOARD = Board.LIVE_CONTRACT;
-
-  final Board board = new Board();
-  LoopbackBackend backend;
-  LiveAgent<Board> live;
-  AgentkitTools<Board> tools;
-
-  @BeforeEach
-  void start() throws Exception {
-    backend = new LoopbackBackend(TASKBOARD);
-    live = Board.liveAgent(backend);
-    tools =
-        AgentkitTools.builder(live, "triage")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
-            .proposals(proposal -> {}) // the results carry each proposal
-            .build();
-  }
-
-  @AfterEach
-  void stop() {
-    backend.close();
-  }
-
-  /** Uses the agent until the condition holds: each use is what lets it notice a change. */
-  void until(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      live.state();
-      assertThat(System.nanoTime()).as("waiting; the agent is " + live).isLessThan(deadline);
-      Thread.sleep(5);
-    }
-  }
+  @RegisterExtension final LiveBoard live = new LiveBoard();
+  final Board board = live.board();
+  final AgentkitTools<Board> tools =
+      live.triage(AgentkitTools.builder(live.agent(), "triage"))
+          .proposals(proposal -> {}) // the results carry each proposal
+          .build();
 
   ToolCallResult setStatus(String status) {
     String arguments = "{\"task_id\": \"t1\", \"status\": \"" + status + "\"}";
@@ -74,9 +38,7 @@ class LiveAgentToolsTest {
   void aTierRaisedBetweenTwoCallsPausesTheSecondForReviewAndNothingRuns() throws Exception {
     assertThat(setStatus("doing").text()).isEqualTo("Done: set_status ran.");
 
-    backend.serve(
-        Contract.of("taskboard", List.of(SET_STATUS.toBuilder().tier(Tier.IRREVERSIBLE).build())));
-    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+    live.raiseTierAndPause();
 
     ToolCallResult paused = setStatus("done");
     assertThat(paused).isInstanceOf(ToolCallResult.Proposed.class);
@@ -93,8 +55,7 @@ class LiveAgentToolsTest {
     // A call that is not valid is still corrected, not proposed.
     assertThat(setStatus("finished")).isInstanceOf(ToolCallResult.Corrected.class);
 
-    backend.serve(TASKBOARD);
-    until(() -> live.state() == LiveAgent.State.BOUND);
+    live.restore();
     assertThat(setStatus("done").text()).isEqualTo("Done: set_status ran.");
     assertThat(board.tasks.get("t1").status).isEqualTo("done");
   }
@@ -109,11 +70,8 @@ class LiveAgentToolsTest {
             .chatMemoryProvider(id -> MessageWindowChatMemory.withMaxMessages(50))
             .build();
 
-    backend.serve(
-        Contract.of(
-            "taskboard",
-            List.of(SET_STATUS.toBuilder().description("Move a task to another column.").build())));
-    until(() -> tools.specifications().get(0).description().startsWith("Move"));
+    live.serveSetStatus(op -> op.description("Move a task to another column."));
+    live.until(() -> tools.specifications().get(0).description().startsWith("Move"));
     model
         .then(
             AgentkitToolsTest.call(
@@ -126,9 +84,7 @@ class LiveAgentToolsTest {
         .containsExactly("Move a task to another column.");
     assertThat(model.lastTexts()).containsExactly("Done: set_status ran.");
 
-    backend.serve(
-        Contract.of("taskboard", List.of(SET_STATUS.toBuilder().tier(Tier.IRREVERSIBLE).build())));
-    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+    live.raiseTierAndPause();
     model
         .then(
             AgentkitToolsTest.call(
@@ -146,7 +102,7 @@ class LiveAgentToolsTest {
   void aLiveAgentsToolsNeedAnAnchor() {
     assertThatThrownBy(
             () ->
-                AgentkitTools.builder(live, "triage")
+                AgentkitTools.builder(live.agent(), "triage")
                     .ceiling(AutonomyRung.AUTO)
                     .proposals(proposal -> {})
                     .build())

@@ -3,7 +3,6 @@ package dev.agentkit.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.Call;
-import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.tool.Board;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
@@ -20,10 +19,8 @@ class WholeMessageTest {
   final Board board = new Board();
   final List<String> heard = new ArrayList<>();
   final AgentkitTools<Board> tools =
-      AgentkitTools.builder(Board.actions(), "triage")
-          .ceiling(AutonomyRung.AUTO)
-          .anchor(Board::anchor)
-          .labeler(board)
+      board
+          .triage(AgentkitTools.builder(Board.actions(), "triage"))
           .proposals(proposal -> {}) // the results carry each proposal
           .listener(new Recorder(heard))
           .build();
@@ -122,10 +119,8 @@ class WholeMessageTest {
   @Test
   void aListenerThatThrowsChangesNothingTheModelIsTold() {
     AgentkitTools<Board> loud =
-        AgentkitTools.builder(Board.actions(), "triage")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
+        board
+            .triage(AgentkitTools.builder(Board.actions(), "triage"))
             .proposals(proposal -> {}) // the results carry each proposal
             .listener(
                 new ToolCallListener() {

@@ -177,9 +177,10 @@ class TierConfigTest {
   @Test
   void everySettingASourceSaysToRaiseIsAnElement() throws Exception {
     Path root = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent();
-    // The name may open the next line of a template split in two: raise" + " listTimeout.
     Pattern raise =
-        Pattern.compile("raise\\s*\"?\\s*\\+?\\s*\"?\\s*(max\\w+|\\w+Timeout)|\"(max\\w+)\"\\)");
+        Pattern.compile(
+            // "raise X", or "raise" + " X" where the formatter broke a literal between them
+            "raise\\s*(?:\"\\s*\\+\\s*\")?\\s*(max\\w+|\\w+Timeout)|\"(max\\w+)\"\\)");
     TreeSet<String> named = new TreeSet<>();
     for (String module : List.of("runtime", "openapi", "mcp")) {
       try (Stream<Path> files = Files.walk(root.resolve(module).resolve("src/main/java"))) {

@@ -60,34 +60,42 @@ final class Desk implements Labeler {
     List<String> values = new java.util.ArrayList<>(List.of("low", "normal"));
     values.addAll(List.of(extraPriorities));
     Op priority =
-        Op.builder("set_priority")
-            .description("Set a task's priority.")
-            .objectType("task")
-            .tier(Tier.EXTERNAL_REVERSIBLE)
-            .operand(Operand.requiredString("task_id", "The task."))
-            .operand(
+        op(
+                "set_priority",
+                "Set a task's priority.",
+                "task",
+                Tier.EXTERNAL_REVERSIBLE,
                 new Operand("priority", "The priority.", OperandType.ENUM, true, values, false))
             .build();
     Op archive =
-        Op.builder("archive_project")
-            .description("Archive a project.")
-            .objectType("project")
-            .tier(Tier.IRREVERSIBLE)
-            .operand(Operand.requiredString("project_id", "The project."))
-            .operand(
+        op(
+                "archive_project",
+                "Archive a project.",
+                "project",
+                Tier.IRREVERSIBLE,
                 new Operand("until", "Archive until.", OperandType.DATE, true, List.of(), false))
             .operand(Operand.of("note", OperandType.STRING))
             .build();
     Op budget =
-        Op.builder("set_budget")
-            .description("Set a project's budget.")
-            .objectType("project")
-            .tier(Tier.EXTERNAL_REVERSIBLE)
-            .operand(Operand.requiredString("project_id", "The project."))
-            .operand(
+        op(
+                "set_budget",
+                "Set a project's budget.",
+                "project",
+                Tier.EXTERNAL_REVERSIBLE,
                 new Operand("amount", "The budget.", OperandType.INTEGER, true, List.of(), false))
             .build();
     return Contract.of("desk", List.of(priority, archive, budget));
+  }
+
+  /** An op on one {@code object}, named by its required id operand, then {@code operand}. */
+  private static Op.Builder op(
+      String name, String description, String object, Tier tier, Operand operand) {
+    return Op.builder(name)
+        .description(description)
+        .objectType(object)
+        .tier(tier)
+        .operand(Operand.requiredString(object + "_id", "The " + object + "."))
+        .operand(operand);
   }
 
   /** The agent's uses: both ops are withheld, so both have ask wording and no run handler. */
@@ -163,50 +171,40 @@ final class Desk implements Labeler {
   }
 
   Proposal priority(String agent, String task, String priority) {
-    ActionSet<Desk> acts = actions();
     Call call = Call.of("set_priority", Map.of("task_id", task, "priority", priority));
-    return Proposal.builder(agent)
-        .labeler(this)
-        .anchor("task", task)
-        .question(acts.ask(call))
-        .op(acts, call)
-        .build();
+    return draft(agent, "task", task, actions().ask(call), call).build();
   }
 
   /** A budget proposal whose amount is the agent's argument. */
   Proposal budget(String project, String amount) {
-    ActionSet<Desk> acts = actions();
-    return Proposal.builder("triage")
-        .labeler(this)
-        .anchor("project", project)
-        .question("Set this project's budget?")
-        .op(acts, Call.of("set_budget", Map.of("project_id", project, "amount", amount)))
-        .build();
+    Call call = Call.of("set_budget", Map.of("project_id", project, "amount", amount));
+    return draft("triage", "project", project, "Set this project's budget?", call).build();
   }
 
   /** A budget proposal whose amount the person fills, drafted by the agent. */
   Proposal budgetDrafted(String project, String drafted) {
-    ActionSet<Desk> acts = actions();
-    return Proposal.builder("triage")
-        .labeler(this)
-        .anchor("project", project)
-        .question("Set this project's budget?")
-        .op(acts, Call.of("set_budget", Map.of("project_id", project)))
+    Call call = Call.of("set_budget", Map.of("project_id", project));
+    return draft("triage", "project", project, "Set this project's budget?", call)
         .slot(UserSlot.required("amount", drafted))
         .build();
   }
 
   /** An archive proposal whose "until" date the person fills (drafted or not). */
   Proposal archive(String agent, String project, String draftedUntil) {
-    ActionSet<Desk> acts = actions();
     Call call = Call.of("archive_project", Map.of("project_id", project));
-    return Proposal.builder(agent)
-        .labeler(this)
-        .anchor("project", project)
-        .question("Archive this project?")
-        .op(acts, call)
+    return draft(agent, "project", project, "Archive this project?", call)
         .slot(UserSlot.required("until", draftedUntil))
         .slot(UserSlot.optional("note", ""))
         .build();
+  }
+
+  /** A proposal of {@code call} on the desk's acts, asked as {@code question}, not yet built. */
+  private Proposal.Builder draft(
+      String agent, String anchorKind, String anchorId, String question, Call call) {
+    return Proposal.builder(agent)
+        .labeler(this)
+        .anchor(anchorKind, anchorId)
+        .question(question)
+        .op(actions(), call);
   }
 }

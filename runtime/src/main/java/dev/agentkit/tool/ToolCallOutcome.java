@@ -5,7 +5,6 @@ import dev.agentkit.Outcome;
 import dev.agentkit.proposal.Proposal;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * What a {@link ToolCallFlow} did with one tool call: it ran, it was proposed, it would have
@@ -43,7 +42,7 @@ public sealed interface ToolCallOutcome
 
     @Override
     public String detail() {
-      return "ran " + outcome.call().opcode() + " " + new TreeMap<>(outcome.call().args());
+      return ToolCallDetail.ran(outcome.call());
     }
 
     @Override
@@ -64,7 +63,7 @@ public sealed interface ToolCallOutcome
 
     @Override
     public String detail() {
-      return "proposed " + proposal.askKey();
+      return ToolCallDetail.proposed(proposal);
     }
 
     @Override
@@ -83,7 +82,7 @@ public sealed interface ToolCallOutcome
 
     @Override
     public String detail() {
-      return "not proposed " + call.opcode() + " " + new TreeMap<>(call.args()) + ": no change";
+      return ToolCallDetail.unchanged(call);
     }
 
     @Override
@@ -107,7 +106,7 @@ public sealed interface ToolCallOutcome
 
     @Override
     public String detail() {
-      return "corrected " + correction.tool() + ": " + correction.detail();
+      return ToolCallDetail.corrected(correction);
     }
 
     @Override
@@ -135,7 +134,7 @@ public sealed interface ToolCallOutcome
 
     @Override
     public String detail() {
-      return "failed " + call.opcode() + " " + new TreeMap<>(call.args()) + ": " + failure;
+      return ToolCallDetail.failed(call, failure);
     }
 
     @Override

@@ -83,12 +83,14 @@ class StalenessPropertyTest {
         }
       }
       byte[] body = ContractSnapshot.write(c).getBytes(StandardCharsets.UTF_8);
+      // Counted before the answer goes out: the cache may read it, and the property the counts,
+      // before this thread runs again.
+      full.incrementAndGet();
+      bodyBytes.addAndGet(body.length);
       ex.sendResponseHeaders(200, body.length);
       try (OutputStream out = ex.getResponseBody()) {
         out.write(body);
       }
-      full.incrementAndGet();
-      bodyBytes.addAndGet(body.length);
     }
   }
 

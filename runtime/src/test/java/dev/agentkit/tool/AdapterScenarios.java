@@ -20,7 +20,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -269,7 +268,7 @@ public abstract class AdapterScenarios {
             "taskboard",
             List.of(
                 Notes.ADD_NOTE.toBuilder().tier(Tier.IRREVERSIBLE).build(), Notes.DELETE_NOTE)));
-    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+    LiveBoard.until(live, () -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
 
     List<Answer> answers = served.send(List.of(call("add_note", ADD)));
 
@@ -303,16 +302,6 @@ public abstract class AdapterScenarios {
           .containsExactly("Done: add_note ran. Result: n2", correction("add_note", bad));
       assertThat(setup.events)
           .containsExactly("verified add_note", "ran add_note", "rejected add_note");
-    }
-  }
-
-  private static void until(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for the live agent");
-      }
-      Thread.sleep(10);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.agentkit.CompiledAgent;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Use;
+import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.contract.ChangeCategory;
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
@@ -90,6 +91,14 @@ public final class Board implements Labeler {
       return ObjectRef.of("project", call.arg("project_id"));
     }
     return ObjectRef.of("task", call.arg("task_id"));
+  }
+
+  /**
+   * The settings the adapters' tests give their tools over this board: ceiling {@code AUTO}, each
+   * call anchored on the object it acts on ({@link #anchor}), objects labelled by this board.
+   */
+  public <B extends ToolCallFlow.Builder<Board, B>> B triage(B builder) {
+    return builder.ceiling(AutonomyRung.AUTO).anchor(Board::anchor).labeler(this);
   }
 
   public static final Operand TASK_ID = Operand.requiredString("task_id", "The task's id.");

@@ -4,7 +4,6 @@ import static dev.agentkit.springai.ScriptedChatModel.call;
 import static dev.agentkit.springai.ScriptedChatModel.calls;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.Board;
 import dev.agentkit.tool.ToolSchemas;
@@ -28,10 +27,8 @@ class ChatClientTest {
   final Board board = new Board();
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
   final AgentkitToolCallbacks<Board> tools =
-      AgentkitToolCallbacks.builder(Board.actions(), "triage")
-          .ceiling(AutonomyRung.AUTO)
-          .anchor(Board::anchor)
-          .labeler(board)
+      board
+          .triage(AgentkitToolCallbacks.builder(Board.actions(), "triage"))
           .proposals(proposals::add)
           .state(StateResolver.of(board))
           .build();

@@ -6,101 +6,55 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.Call;
 import dev.agentkit.LiveAgent;
-import dev.agentkit.LoopbackBackend;
 import dev.agentkit.Outcome;
 import dev.agentkit.contract.AutonomyRung;
-import dev.agentkit.contract.Contract;
-import dev.agentkit.contract.Op;
-import dev.agentkit.contract.Tier;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
+import dev.agentkit.tool.LiveBoard;
 import dev.agentkit.tool.ToolCallFlow;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.ai.chat.client.ChatClient;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Callbacks over a live agent, against a real loopback backend whose contract changes between two
  * conversations: each call sees the newest contract, and a paused agent withholds every call.
  */
 class LiveAgentToolsTest {
-  static final Contract TASKBOARD = Board.LIVE_CONTRACT;
-
-  final Board board = new Board();
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
   final List<String> heard = new CopyOnWriteArrayList<>();
-  LoopbackBackend backend;
-  LiveAgent<Board> live;
-  AgentkitToolCallbacks<Board> tools;
+  @RegisterExtension final LiveBoard live = new LiveBoard();
+  final Board board = live.board();
+  final AgentkitToolCallbacks<Board> tools =
+      live.triage(AgentkitToolCallbacks.builder(live.agent(), "triage"))
+          .proposals(proposals::add)
+          .state(StateResolver.of(board))
+          .listener(
+              new ToolCallListener() {
+                @Override
+                public void ran(Outcome outcome, Duration took) {
+                  heard.add("ran " + outcome.call().opcode());
+                }
 
-  @BeforeEach
-  void start() throws Exception {
-    backend = new LoopbackBackend(TASKBOARD);
-    live = Board.liveAgent(backend);
-    tools =
-        AgentkitToolCallbacks.builder(live, "triage")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
-            .proposals(proposals::add)
-            .state(StateResolver.of(board))
-            .listener(
-                new ToolCallListener() {
-                  @Override
-                  public void ran(Outcome outcome, Duration took) {
-                    heard.add("ran " + outcome.call().opcode());
-                  }
+                @Override
+                public void proposed(Call call, Proposal proposal, boolean paused, Duration took) {
+                  heard.add("proposed " + proposal.askKey() + (paused ? " paused" : ""));
+                }
 
-                  @Override
-                  public void proposed(
-                      Call call, Proposal proposal, boolean paused, Duration took) {
-                    heard.add("proposed " + proposal.askKey() + (paused ? " paused" : ""));
-                  }
-
-                  @Override
-                  public void rejected(GuardResult.Correction correction, Duration took) {
-                    heard.add("rejected " + correction.tool());
-                  }
-                })
-            .build();
-  }
-
-  @AfterEach
-  void stop() {
-    backend.close();
-  }
-
-  static Contract withSetStatus(Op op) {
-    return Contract.of("taskboard", List.of(op));
-  }
-
-  /** Uses the agent until the condition holds: each use is what lets it notice a change. */
-  void until(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      live.state();
-      assertThat(System.nanoTime()).as("waiting; the agent is " + live).isLessThan(deadline);
-      Thread.sleep(5);
-    }
-  }
+                @Override
+                public void rejected(GuardResult.Correction correction, Duration took) {
+                  heard.add("rejected " + correction.tool());
+                }
+              })
+          .build();
 
   List<String> converse(String arguments) {
-    ScriptedChatModel model = new ScriptedChatModel(calls(call("c1", "set_status", arguments)));
-    ChatClient.builder(model)
-        .defaultAdvisors(AgentkitToolCallingManager.advisor())
-        .defaultToolCallbacks(tools.callbacks())
-        .build()
-        .prompt()
-        .user("go")
-        .call()
-        .content();
-    return model.answersTo(0);
+    return new ScriptedChatModel(calls(call("c1", "set_status", arguments)))
+        .converse(tools.callbacks())
+        .answersTo(0);
   }
 
   @Test
@@ -108,8 +62,7 @@ class LiveAgentToolsTest {
     assertThat(converse("{\"task_id\": \"t1\", \"status\": \"doing\"}"))
         .containsExactly("c1 set_status: Done: set_status ran.");
 
-    backend.serve(withSetStatus(Board.setStatusOp().toBuilder().tier(Tier.IRREVERSIBLE).build()));
-    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+    live.raiseTierAndPause();
 
     List<String> answers = converse("{\"task_id\": \"t1\", \"status\": \"done\"}");
     assertThat(answers)
@@ -135,8 +88,7 @@ class LiveAgentToolsTest {
         .startsWith("c1 set_status: [EnumValue]");
     assertThat(proposals).hasSize(1);
 
-    backend.serve(TASKBOARD);
-    until(() -> live.state() == LiveAgent.State.BOUND);
+    live.restore();
     assertThat(converse("{\"task_id\": \"t1\", \"status\": \"done\"}"))
         .containsExactly("c1 set_status: Done: set_status ran.");
     assertThat(board.tasks.get("t1").status).isEqualTo("done");
@@ -154,7 +106,7 @@ class LiveAgentToolsTest {
     ToolCallFlow.Step judged = tools.judge("set_status", args);
     List<String> failed = new CopyOnWriteArrayList<>();
     AgentkitToolCallbacks<Board> unlabelled =
-        AgentkitToolCallbacks.builder(live, "triage")
+        AgentkitToolCallbacks.builder(live.agent(), "triage")
             .ceiling(AutonomyRung.AUTO)
             .anchor(Board::anchor)
             .labeler(
@@ -173,8 +125,7 @@ class LiveAgentToolsTest {
             .build();
     ToolCallFlow.Step judgedToo = unlabelled.judge("set_status", args);
 
-    backend.serve(withSetStatus(Board.setStatusOp().toBuilder().tier(Tier.IRREVERSIBLE).build()));
-    until(() -> live.state() == LiveAgent.State.PAUSED_ON_DRIFT);
+    live.raiseTierAndPause();
 
     assertThat(tools.finish(judged, null)).startsWith("[PausedForReview] set_status is paused");
     assertThat(heard).containsExactly("proposed triage:task:t1:set_status paused");
@@ -190,12 +141,10 @@ class LiveAgentToolsTest {
     var callback = tools.callbacks().get(0);
     assertThat(callback.getToolDefinition().description()).isEqualTo("Set a task's status.");
 
-    backend.serve(
-        withSetStatus(
-            Board.setStatusOp().toBuilder().description("Move a task to another column.").build()));
-    until(() -> callback.getToolDefinition().description().startsWith("Move"));
+    live.serveSetStatus(op -> op.description("Move a task to another column."));
+    live.until(() -> callback.getToolDefinition().description().startsWith("Move"));
 
-    assertThat(live.state()).isEqualTo(LiveAgent.State.BOUND);
+    assertThat(live.agent().state()).isEqualTo(LiveAgent.State.BOUND);
     assertThat(callback.getToolDefinition().inputSchema()).contains("\"status\"");
     assertThat(converse("{\"task_id\": \"t1\", \"status\": \"blocked\"}"))
         .containsExactly("c1 set_status: Done: set_status ran.");
@@ -205,7 +154,7 @@ class LiveAgentToolsTest {
   void aLiveAgentsCallbacksNeedAnAnchorAndASink() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () ->
-                AgentkitToolCallbacks.builder(live, "triage")
+                AgentkitToolCallbacks.builder(live.agent(), "triage")
                     .ceiling(AutonomyRung.AUTO)
                     .state(StateResolver.of(board))
                     .build())

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
@@ -13,6 +14,7 @@ import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.tool.ToolCallback;
 
 /**
  * A chat model that replays a script of assistant messages, one per request, and records every
@@ -50,6 +52,22 @@ final class ScriptedChatModel implements ChatModel {
   @Override
   public ChatOptions getOptions() {
     return ToolCallingChatOptions.builder().build();
+  }
+
+  /**
+   * Plays one conversation ("go") through a {@code ChatClient} whose defaults are agentkit's
+   * advisor and these callbacks; returns this model, to read what it was sent.
+   */
+  ScriptedChatModel converse(List<ToolCallback> callbacks) {
+    ChatClient.builder(this)
+        .defaultAdvisors(AgentkitToolCallingManager.advisor())
+        .defaultToolCallbacks(callbacks)
+        .build()
+        .prompt()
+        .user("go")
+        .call()
+        .content();
+    return this;
   }
 
   /** What the tools answered to the model's turn {@code turn} (0 for the first message). */

@@ -9,7 +9,6 @@ import dev.agentkit.ActionSet;
 import dev.agentkit.Call;
 import dev.agentkit.Outcome;
 import dev.agentkit.Use;
-import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
@@ -17,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.tool.ToolCallback;
 
@@ -74,26 +72,15 @@ class ToolCallListenerTest {
   }
 
   AgentkitToolCallbacks.Builder<Board> builder(ActionSet<Board> acts) {
-    return AgentkitToolCallbacks.builder(acts, "triage")
-        .ceiling(AutonomyRung.AUTO)
-        .anchor(Board::anchor)
-        .labeler(board)
+    return board
+        .triage(AgentkitToolCallbacks.builder(acts, "triage"))
         .proposals(proposals::add)
         .state(StateResolver.of(board))
         .listener(new Recorder());
   }
 
   ScriptedChatModel converse(AgentkitToolCallbacks<Board> tools, AssistantMessage... script) {
-    ScriptedChatModel model = new ScriptedChatModel(script);
-    ChatClient.builder(model)
-        .defaultAdvisors(AgentkitToolCallingManager.advisor())
-        .defaultToolCallbacks(tools.callbacks())
-        .build()
-        .prompt()
-        .user("go")
-        .call()
-        .content();
-    return model;
+    return new ScriptedChatModel(script).converse(tools.callbacks());
   }
 
   @Test

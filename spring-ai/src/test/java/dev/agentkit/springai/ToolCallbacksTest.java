@@ -32,10 +32,8 @@ class ToolCallbacksTest {
   final List<Proposal> proposals = new CopyOnWriteArrayList<>();
 
   AgentkitToolCallbacks.Builder<Board> builder(ActionSet<Board> acts) {
-    return AgentkitToolCallbacks.builder(acts, "triage")
-        .ceiling(AutonomyRung.AUTO)
-        .anchor(Board::anchor)
-        .labeler(board)
+    return board
+        .triage(AgentkitToolCallbacks.builder(acts, "triage"))
         .proposals(proposals::add)
         .state(StateResolver.of(board));
   }
@@ -171,14 +169,7 @@ class ToolCallbacksTest {
                 call("c1", "sync_task", "{\"task_id\": \"t1\"}"),
                 call("c2", "tag_task", "{\"task_id\": \"t1\", \"labels\": [\"x\"]}"),
                 call("c3", "archive_project", "{\"project_id\": \"p1\"}")));
-    ChatClient.builder(model)
-        .defaultAdvisors(AgentkitToolCallingManager.advisor())
-        .defaultToolCallbacks(tools.callbacks())
-        .build()
-        .prompt()
-        .user("go")
-        .call()
-        .content();
+    model.converse(tools.callbacks());
 
     assertThat(model.answersTo(0))
         .containsExactly(

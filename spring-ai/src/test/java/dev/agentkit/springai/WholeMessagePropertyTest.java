@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.agentkit.Call;
 import dev.agentkit.Outcome;
-import dev.agentkit.contract.AutonomyRung;
 import dev.agentkit.proposal.Proposal;
 import dev.agentkit.tool.Board;
 import dev.agentkit.tool.GuardResult;
@@ -93,10 +92,8 @@ class WholeMessagePropertyTest {
     List<Proposal> proposals = new ArrayList<>();
     Ends ends = new Ends();
     AgentkitToolCallbacks<Board> tools =
-        AgentkitToolCallbacks.builder(Board.actions(), "triage")
-            .ceiling(AutonomyRung.AUTO)
-            .anchor(Board::anchor)
-            .labeler(board)
+        board
+            .triage(AgentkitToolCallbacks.builder(Board.actions(), "triage"))
             .proposals(proposals::add)
             .state(StateResolver.of(board))
             .listener(ends)
