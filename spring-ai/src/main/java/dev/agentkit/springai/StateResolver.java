@@ -1,12 +1,13 @@
 package dev.agentkit.springai;
 
+import dev.agentkit.tool.StateLookup;
 import java.util.Objects;
 import org.springframework.ai.chat.model.ToolContext;
 
 /**
  * Finds the agent's state for a tool call: the object the call reads and changes, from the call's
  * {@link ToolContext} (what {@code ChatClient.prompt().toolContext(...)} put there, such as a
- * conversation or user id).
+ * conversation or user id); {@link #resolve} is given an empty context when the prompt set none.
  *
  * <p>Called once per tool call, possibly from several threads at once, so an implementation must be
  * thread-safe (a {@code ConcurrentHashMap}'s {@code computeIfAbsent} is).
@@ -14,15 +15,7 @@ import org.springframework.ai.chat.model.ToolContext;
  * @param <S> the agent's state type
  */
 @FunctionalInterface
-public interface StateResolver<S> {
-  /**
-   * The state this call acts on.
-   *
-   * @param context the call's tool context; empty when the prompt set none
-   * @return the state; never null
-   */
-  S resolve(ToolContext context);
-
+public interface StateResolver<S> extends StateLookup<ToolContext, S> {
   /** The same state for every call: for a service with one user. */
   static <S> StateResolver<S> of(S state) {
     Objects.requireNonNull(state, "state");
