@@ -2,6 +2,8 @@ package dev.agentkit.benchmarks;
 
 import dev.agentkit.contract.Contract;
 import dev.agentkit.contract.Op;
+import dev.agentkit.contract.Operand;
+import dev.agentkit.contract.Schema;
 import dev.agentkit.contract.Tier;
 import dev.agentkit.examples.TaskboardMcpServer;
 import dev.agentkit.testing.LoopbackTomcat;
@@ -58,6 +60,50 @@ public final class McpToolServer {
   /** The contract the server serves: {@value #TOOLS} ops from {@link SyntheticContract#SEED}. */
   static Contract contract() {
     return SyntheticContract.generate("synthetic", TOOLS, SyntheticContract.SEED);
+  }
+
+  /**
+   * The contract as an MCP client reads it back. A tool schema says a date by its format, so a date
+   * operand the contract declares without one ({@code "type": "date"}) reads as {@code format:
+   * date}; everything else is the contract as it is.
+   */
+  static Contract asServed() {
+    Contract c = contract();
+    List<Op> ops = new ArrayList<>();
+    for (Op op : c.ops()) {
+      List<Operand> operands = new ArrayList<>();
+      for (Operand o : op.operands()) {
+        operands.add(o.withSchema(dated(o.schema())));
+      }
+      ops.add(op.toBuilder().operands(operands).build());
+    }
+    return Contract.of(c.name(), c.source(), ops);
+  }
+
+  private static Schema dated(Schema s) {
+    if (s instanceof Schema.DateSchema d && d.format().isEmpty()) {
+      return new Schema.DateSchema(d.facets(), "date");
+    }
+    if (s instanceof Schema.ArraySchema a) {
+      return new Schema.ArraySchema(
+          a.facets(), dated(a.items()), a.minItems(), a.maxItems(), a.uniqueItems());
+    }
+    if (s instanceof Schema.ObjectSchema o) {
+      List<Operand> properties = new ArrayList<>();
+      for (Operand p : o.properties()) {
+        properties.add(p.withSchema(dated(p.schema())));
+      }
+      return new Schema.ObjectSchema(
+          o.facets(),
+          properties,
+          o.closed(),
+          o.additional() == null ? null : dated(o.additional()));
+    }
+    if (s instanceof Schema.UnionSchema u) {
+      return new Schema.UnionSchema(
+          u.facets(), u.oneOf(), u.alternatives().stream().map(McpToolServer::dated).toList());
+    }
+    return s;
   }
 
   /** Serves the tools over stdio until stdin ends or the parent process exits. */
