@@ -1,10 +1,7 @@
 package dev.agentkit.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.agentkit.testing.MessageCatalogue;
 import java.util.Arrays;
-import java.util.Collections;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,14 +19,12 @@ class McpCatalogueTest {
 
   @Test
   void noOtherSourceWritesATaggedMessage() {
-    // McpAgentServer is left out by name: the tool-call flow work (issue 27, item 1) owns it.
-    MessageCatalogue.assertNoTaggedLiteralsBut("McpMessage.java", "McpAgentServer.java");
+    MessageCatalogue.assertNoTaggedLiteralsBut("McpMessage.java");
   }
 
   @ParameterizedTest
   @EnumSource(McpMessage.class)
   void eachMessageFillsItsTemplateWhole(McpMessage m) {
-    Object[] args = Collections.nCopies(m.text().slots(), "x").toArray();
-    assertThat(m.format(args)).startsWith("[" + m.text().tag() + "] ").doesNotContain("%");
+    MessageCatalogue.assertFormatsWhole(m.name(), m.text().tag(), m.text().template(), m::format);
   }
 }

@@ -33,10 +33,10 @@ public final class UsesManifestReader {
   public static final int MAX_BYTES = 4 << 20;
 
   /** The most acts, and local acts, one manifest may list. */
-  public static final int MAX_ACTS = 10_000;
+  static final int MAX_ACTS = 10_000;
 
   /** The longest opcode, operand name, state or value read, in characters. */
-  public static final int MAX_NAME_CHARS = 1_024;
+  private static final int MAX_NAME_CHARS = 1_024;
 
   private static final int MAX_DEPTH = 8;
   private static final Pattern DIGEST = Pattern.compile("sha256:[0-9a-f]{64}");
