@@ -563,34 +563,6 @@ final class SnapshotReader {
     return List.copyOf(operands);
   }
 
-  /** What one operand's keys said, as they are read; one instance, reset for each operand. */
-  private static final class OperandFields {
-    String name;
-    String description;
-    String served;
-    boolean required;
-    boolean list;
-    List<Object> values;
-    Map<String, Object> extras;
-    Map<String, Long> extraAt;
-    Operand tree;
-
-    OperandFields reset() {
-      name = null;
-      description = "";
-      served = null;
-      required = false;
-      list = false;
-      values = List.of();
-      extras = null;
-      extraAt = null;
-      tree = null;
-      return this;
-    }
-  }
-
-  private final OperandFields operandFields = new OperandFields();
-
   private Operand readOperand() throws IOException, ContractFormatException {
     long start = offset();
     Supplier<String> at = operandPath();
@@ -599,122 +571,105 @@ final class SnapshotReader {
     ensureLiterals(base + 2);
     literals[base] = -1;
     literals[base + 1] = -1;
-    OperandFields f = operandFields.reset();
+    String name = null;
+    String description = "";
+    String served = null;
+    boolean required = false;
+    boolean list = false;
+    List<Object> values = List.of();
+    Map<String, Object> extras = null;
+    Map<String, Long> extraAt = null;
+    Operand tree = null;
     seen[OPERAND] = 0;
     int count = 0;
-    boolean more = true;
     String key;
-    while (more && (key = nextKey(OPERAND_NAMES, count++)) != null) {
-      more = operandKey(key, base, at, f);
-    }
-    requireOperandKeys(f, start);
-    literalCount = base + 2 + f.values.size();
-    Operand tree = f.tree != null ? f.tree : fromKeys(f, start, at);
-    if (!tree.isFlat()) {
-      literalsUsable = false;
-    }
-    return tree;
-  }
-
-  /**
-   * Reads one key of an operand into {@code f}; false when the rest of the operand was read as a
-   * canonical tree, so no key is left.
-   */
-  private boolean operandKey(String key, int base, Supplier<String> at, OperandFields f)
-      throws IOException, ContractFormatException {
-    switch (key) {
-      case "name":
-        if (value(OPERAND, 0, key)) {
-          f.name = text();
-          literals[base] = plainLiteral(f.name);
-        }
-        return true;
-      case "description":
-        if (value(OPERAND, 1, key)) {
-          f.description = text();
-          literals[base + 1] = plainLiteral(f.description);
-        }
-        return true;
-      case "type":
-        if (value(OPERAND, 2, key)) {
-          f.served = text();
-          if (f.served.isBlank()) {
-            throw here("the type is blank: give one of " + OperandType.validNames());
+    keys:
+    while ((key = nextKey(OPERAND_NAMES, count++)) != null) {
+      switch (key) {
+        case "name":
+          if (value(OPERAND, 0, key)) {
+            name = text();
+            literals[base] = plainLiteral(name);
           }
-        }
-        return true;
-      case "required":
-        if (value(OPERAND, 3, key)) {
-          f.required = bool();
-        }
-        return true;
-      case "list":
-        if (value(OPERAND, 4, key)) {
-          f.list = bool();
-        }
-        return true;
-      case "enum":
-        if (value(OPERAND, 5, key)) {
-          f.values = readEnum(base + 2);
-        }
-        return true;
-      default:
-        return extraKey(key, at, f);
+          break;
+        case "description":
+          if (value(OPERAND, 1, key)) {
+            description = text();
+            literals[base + 1] = plainLiteral(description);
+          }
+          break;
+        case "type":
+          if (value(OPERAND, 2, key)) {
+            served = text();
+            if (served.isBlank()) {
+              throw here("the type is blank: give one of " + OperandType.validNames());
+            }
+          }
+          break;
+        case "required":
+          if (value(OPERAND, 3, key)) {
+            required = bool();
+          }
+          break;
+        case "list":
+          if (value(OPERAND, 4, key)) {
+            list = bool();
+          }
+          break;
+        case "enum":
+          if (value(OPERAND, 5, key)) {
+            values = readEnum(base + 2);
+          }
+          break;
+        default:
+          if (!takesExtra(key)) {
+            unknownKey(key, "an operand", OPERAND_KEYS);
+            break;
+          }
+          if (extras == null && readsCanonicalTree()) {
+            tree = trees.operand(name, description, served, required, list, values);
+            break keys;
+          }
+          if (extras == null) {
+            extras = new LinkedHashMap<>();
+            extraAt = new HashMap<>();
+          }
+          readExtra(key, at, extras, extraAt);
+      }
     }
-  }
-
-  /** A key beyond format 1's: the start of a canonical tree, or one kept for the general reader. */
-  private boolean extraKey(String key, Supplier<String> at, OperandFields f)
-      throws IOException, ContractFormatException {
-    if (!takesExtra(key)) {
-      unknownKey(key, "an operand", OPERAND_KEYS);
-      return true;
-    }
-    if (f.extras == null && readsCanonicalTree()) {
-      f.tree = trees.operand(f.name, f.description, f.served, f.required, f.list, f.values);
-      return false;
-    }
-    if (f.extras == null) {
-      f.extras = new LinkedHashMap<>();
-      f.extraAt = new HashMap<>();
-    }
-    readExtra(key, at, f.extras, f.extraAt);
-    return true;
-  }
-
-  private void requireOperandKeys(OperandFields f, long start) throws ContractFormatException {
     if (strict) {
       requireKeys(OPERAND, ALL_OPERAND_KEYS, start, "an operand", OPERAND_KEYS);
-    } else if (f.name == null || f.served == null) {
+    } else if (name == null || served == null) {
       throw errors.at(
           start,
           path(),
           "missing key \""
-              + (f.name == null ? "name" : "type")
+              + (name == null ? "name" : "type")
               + "\": an operand needs at least name and type");
     }
-  }
-
-  /**
-   * The operand its keys make: flat as format 1 read it, else the tree the general reader reads.
-   */
-  private Operand fromKeys(OperandFields f, long start, Supplier<String> at)
-      throws ContractFormatException {
-    Operand operand = flat(f.name, f.description, f.served, f.required, f.list, f.values, f.extras);
-    if (operand != null) {
-      return operand;
+    literalCount = base + 2 + values.size();
+    if (tree == null) {
+      Operand operand = flat(name, description, served, required, list, values, extras);
+      if (operand != null) {
+        return operand; // flat, as it was read
+      }
+      Map<String, Long> where = extraAt == null ? Map.of() : extraAt;
+      tree =
+          SchemaReading.operand(
+              name,
+              description,
+              served,
+              required,
+              list,
+              values,
+              extras == null ? Map.of() : extras,
+              strict,
+              (sub, problem) -> errors.at(extraOffset(sub, where, start), at.get() + sub, problem));
     }
-    Map<String, Long> where = f.extraAt == null ? Map.of() : f.extraAt;
-    return SchemaReading.operand(
-        f.name,
-        f.description,
-        f.served,
-        f.required,
-        f.list,
-        f.values,
-        f.extras == null ? Map.of() : f.extras,
-        strict,
-        (sub, problem) -> errors.at(extraOffset(sub, where, start), at.get() + sub, problem));
+    if (!tree.isFlat()) {
+      literalsUsable = false;
+    }
+    return tree;
   }
 
   /**
