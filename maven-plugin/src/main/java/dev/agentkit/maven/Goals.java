@@ -117,7 +117,7 @@ public final class Goals {
       List<VerifyConsumersGoal.Consumer> consumers =
           VerifyConsumersGoal.consumers(
               specs, resolver, options.resolved(options.manifestDirectories));
-      new VerifyConsumersGoal(log, options.reportDir(), mode, failOn, acks, LocalDate.now())
+      new VerifyConsumersGoal(log, options.reportDir(), mode, failOn.trim(), acks, LocalDate.now())
           .run(targets, consumers);
     } catch (ConfigException e) {
       throw GoalException.config(e);

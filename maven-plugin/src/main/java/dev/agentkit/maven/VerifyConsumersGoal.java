@@ -162,8 +162,7 @@ final class VerifyConsumersGoal {
           "agentkit: the proposed contract breaks "
               + broken.size()
               + " of "
-              + graded
-              + (graded == 1 ? " consumer" : " consumers")
+              + count(graded, "consumer")
               + " (failOn="
               + failOnText
               + "):\n  - "
