@@ -30,11 +30,11 @@ final class CompiledSnapshot {
   /**
    * What the wiring holds for the source: the copy of its snapshot when there is one, read on a
    * thread of its own from now on, while the source fetches its document, and handed over when the
-   * source asks for it; nothing when there is no copy.
+   * source asks for it; nothing when the processor wrote no copy or it cannot be found.
    */
   static HeldContract held(CompiledAgent compiled, ContractSource source) {
     String name = compiled.contract().name();
-    if (!ContractName.problems(name).isEmpty() || warm(source)) {
+    if (!compiled.snapshotCopied() || !ContractName.problems(name).isEmpty() || warm(source)) {
       return HeldContract.none();
     }
     String path = SnapshotResource.path(name, compiled.digest());

@@ -42,7 +42,8 @@ class CompiledSnapshotTest {
       new CompiledAgent(
           "TriageAgent",
           Contract.of("taskboard", List.of(Fixtures.setStatus())),
-          SNAPSHOT.digest());
+          SNAPSHOT.digest(),
+          true);
 
   @TempDir Path classes;
   private final DocumentSource source = new DocumentSource();
@@ -80,7 +81,8 @@ class CompiledSnapshotTest {
             "TriageAgent",
             Contract.of("taskboard", List.of(Fixtures.setStatus()))
                 .withTiers(tiered.tierOverrides()),
-            tiered.digest());
+            tiered.digest(),
+            true);
 
     BoundAgent<Object> bound =
         onClassPath(() -> BoundAgent.bind(compiled, source, uses(), policy(), Clock.systemUTC()));
@@ -95,7 +97,7 @@ class CompiledSnapshotTest {
   void aCopyOfAnotherDigestAnUnreadableOneOrNoneHoldsNothing() throws Exception {
     copy(SNAPSHOT);
     CompiledAgent other =
-        new CompiledAgent("TriageAgent", TRIAGE.contract(), "sha256:" + "0".repeat(64));
+        new CompiledAgent("TriageAgent", TRIAGE.contract(), "sha256:" + "0".repeat(64), true);
     Files.writeString(
         classes.resolve(SnapshotResource.path("taskboard", "sha256:" + "0".repeat(64))),
         "{ not a snapshot");
@@ -105,6 +107,17 @@ class CompiledSnapshotTest {
     BoundAgent.bind(TRIAGE, source, uses(), policy(), Clock.systemUTC());
 
     assertThat(source.mappings).hasValue(2);
+  }
+
+  @Test
+  void aWiringThatSaysNoCopyWasWrittenNeverLooksForOne() throws Exception {
+    copy(SNAPSHOT);
+    CompiledAgent uncopied = new CompiledAgent("TriageAgent", TRIAGE.contract(), TRIAGE.digest());
+
+    onClassPath(() -> BoundAgent.bind(uncopied, source, uses(), policy(), Clock.systemUTC()));
+
+    assertThat(uncopied.snapshotCopied()).isFalse();
+    assertThat(source.mappings).hasValue(1);
   }
 
   private void copy(Contract snapshot) throws Exception {

@@ -62,7 +62,9 @@ public final class GitHubStartup {
     Path classes = Path.of(args[2]);
     String digest = args[3];
     Contract used = ContractSnapshot.read(Path.of(args[4]));
-    CompiledAgent compiled = new CompiledAgent("GitHubAgent", used, digest);
+    // As the processor's wiring says it: a copy beside it, except where the row maps the document.
+    CompiledAgent compiled =
+        new CompiledAgent("GitHubAgent", used, digest, !variant.equals("mapped"));
     List<Use<Object>> uses = new ArrayList<>();
     for (String opcode : USED) {
       uses.add(Use.<Object>of(opcode, ChangeCategory.ALWAYS_MINTS).run((s, c) -> null).build());

@@ -300,7 +300,7 @@ public final class RatioTable {
             "LangChain4j toolSpecificationsFrom",
             score("BindBenchmark.langchain4j"),
             coldOurs,
-            10));
+            20));
     rows.add(
         Row.lowerIsBetter(
             "3",

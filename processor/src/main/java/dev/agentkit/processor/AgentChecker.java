@@ -322,6 +322,7 @@ final class AgentChecker {
         contract == null ? "" : contract.digest(),
         new ArrayList<>(compiled.values()),
         contract == null || !bindable ? List.of() : contract.tierOverrides(),
+        bindable && contract != null && contract.document().isPresent(),
         acts,
         bindable);
   }

@@ -37,7 +37,8 @@ final class CompiledContractWriter {
             + compiled
             + "("
             + SourceWriter.literal(m.agentType().simpleName())
-            + ", newCompiledContract(), CONTRACT_DIGEST);";
+            + ", newCompiledContract(), CONTRACT_DIGEST"
+            + (m.snapshotCopied() ? ", true);" : ");");
     if (w.fits(field + " " + init, 0)) {
       w.line(field + " " + init);
     } else {

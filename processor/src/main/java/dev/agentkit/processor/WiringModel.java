@@ -24,6 +24,8 @@ import javax.lang.model.element.TypeElement;
  * @param contractDigest the digest of the snapshot compiled against
  * @param compiledOps the backend ops the agent uses, as the snapshot's source served them, sorted
  * @param tierOverrides the user's tier overrides the snapshot recorded, applied to compiledOps
+ * @param snapshotCopied whether the snapshot records its source document, so that the processor
+ *     copies it beside the wiring (for a bindable agent) and binding looks the copy up
  * @param acts every act, uses then locals, in declaration order (for a model that is not bindable,
  *     then one per opcode only a handler names)
  * @param bindable whether the agent checked clean, so the wiring binds; when not, only its types,
@@ -40,6 +42,7 @@ record WiringModel(
     String contractDigest,
     List<Op> compiledOps,
     List<TierOverride> tierOverrides,
+    boolean snapshotCopied,
     List<ActModel> acts,
     boolean bindable) {
 
@@ -62,6 +65,7 @@ record WiringModel(
         contractDigest,
         compiledOps,
         tierOverrides,
+        false,
         acts,
         false);
   }

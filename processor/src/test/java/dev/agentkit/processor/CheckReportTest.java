@@ -29,6 +29,7 @@ class CheckReportTest {
         "d",
         List.of(),
         List.of(),
+        false,
         List.of(),
         bindable);
   }

@@ -49,6 +49,7 @@ class EmbeddedSnapshotTest {
     assertThat(c).succeededWithoutWarnings();
     assertThat(PATH).startsWith("META-INF/agentkit/snapshots/taskboard-").endsWith(".json");
     assertThat(resource(c)).contains(ContractSnapshot.write(SNAPSHOT));
+    assertThat(wiring(c)).contains("newCompiledContract(), CONTRACT_DIGEST, true);");
   }
 
   @Test
@@ -57,6 +58,8 @@ class EmbeddedSnapshotTest {
 
     assertThat(c).succeededWithoutWarnings();
     assertThat(resource(c)).isEmpty();
+    // The wiring says there is no copy, so binding never asks the class loaders for one.
+    assertThat(wiring(c)).contains("newCompiledContract(), CONTRACT_DIGEST);");
   }
 
   @Test
@@ -91,6 +94,13 @@ class EmbeddedSnapshotTest {
     return new Fixtures.Snapshots(dir)
         .put(snapshot)
         .compile(Fixtures.source("TriageAgent", GeneratedWiringTest.AGENT), Fixtures.board());
+  }
+
+  private static String wiring(Compilation c) throws IOException {
+    return c.generatedSourceFile("test.TriageAgent_Wiring")
+        .orElseThrow()
+        .getCharContent(true)
+        .toString();
   }
 
   private static Optional<String> resource(Compilation c) throws IOException {
