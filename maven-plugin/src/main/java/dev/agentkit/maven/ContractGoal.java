@@ -135,7 +135,8 @@ abstract class ContractGoal extends AbstractMojo {
     return new GoalContext(selected(), factory, snapshotDir(), agents(), MavenGoals.log(getLog()));
   }
 
+  /** The configuration error as Maven reports it, worded as {@link GoalException#config}. */
   static MojoFailureException config(ConfigException e) {
-    return new MojoFailureException("agentkit configuration: " + e.getMessage());
+    return new MojoFailureException(GoalException.config(e).getMessage());
   }
 }

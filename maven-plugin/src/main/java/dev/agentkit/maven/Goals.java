@@ -103,15 +103,8 @@ public final class Goals {
           VerifyConsumersGoal.specs(
               options.consumers, options.resolved(options.manifestDirectories));
       GoalContext context = context();
-      List<VerifyConsumersGoal.Target> targets = new ArrayList<>();
-      for (Map.Entry<Integer, ContractConfig> e : context.selected()) {
-        ContractConfig c = e.getValue();
-        targets.add(
-            new VerifyConsumersGoal.Target(
-                c.name,
-                context.sources().configure(c, e.getKey()),
-                options.baselineDir().resolve(c.name + ".json")));
-      }
+      List<VerifyConsumersGoal.Target> targets =
+          VerifyConsumersGoal.targets(context.selected(), context.sources(), options.baselineDir());
       ConsumerResolver resolver =
           specs.isEmpty() ? null : new ConsumerResolver(system, session, repositories);
       List<VerifyConsumersGoal.Consumer> consumers =

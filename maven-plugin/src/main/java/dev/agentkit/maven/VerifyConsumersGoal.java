@@ -16,6 +16,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -55,6 +56,23 @@ final class VerifyConsumersGoal {
     this.failOnText = failOnText;
     this.acks = List.copyOf(acks);
     this.today = today;
+  }
+
+  /**
+   * One target per selected contract: its source as configured, its baseline the snapshot of its
+   * name in {@code baselines}.
+   */
+  static List<Target> targets(
+      List<Map.Entry<Integer, ContractConfig>> selected, SourceFactory factory, Path baselines)
+      throws ConfigException {
+    List<Target> targets = new ArrayList<>();
+    for (Map.Entry<Integer, ContractConfig> e : selected) {
+      ContractConfig c = e.getValue();
+      targets.add(
+          new Target(
+              c.name, factory.configure(c, e.getKey()), baselines.resolve(c.name + ".json")));
+    }
+    return targets;
   }
 
   /**

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Component;
@@ -76,13 +75,8 @@ public class VerifyConsumersMojo extends ContractGoal {
           VerifyConsumersGoal.specs(consumers == null ? List.of() : consumers, dirs);
       SourceFactory factory = sources();
       Path baselines = baselineDirectory == null ? snapshotDir() : baselineDirectory.toPath();
-      List<VerifyConsumersGoal.Target> targets = new ArrayList<>();
-      for (Map.Entry<Integer, ContractConfig> e : selected()) {
-        ContractConfig c = e.getValue();
-        targets.add(
-            new VerifyConsumersGoal.Target(
-                c.name, factory.configure(c, e.getKey()), baselines.resolve(c.name + ".json")));
-      }
+      List<VerifyConsumersGoal.Target> targets =
+          VerifyConsumersGoal.targets(selected(), factory, baselines);
       if (session.isOffline()) {
         log.warn(VerifyConsumersGoal.offlineWarning());
       }

@@ -242,11 +242,7 @@ public final class ToolCallFlow<S> {
       s = state.get();
     } catch (RuntimeException e) {
       notify(l -> l.failed(step.call, step.apply, e, since(t0)));
-      String text =
-          step.apply
-              ? ToolReplies.runFailed(step.call.opcode())
-              : ToolReplies.notSent(step.call.opcode());
-      ToolCallOutcome failed = new ToolCallOutcome.Failed(text, step.call, step.apply, e);
+      ToolCallOutcome failed = operatorsFailure(step, e);
       trace(() -> step.span.ended(failed));
       throw e;
     }
@@ -270,9 +266,18 @@ public final class ToolCallFlow<S> {
       return step.apply ? run(step, set, state) : propose(step, set);
     } catch (RuntimeException e) {
       // A reader the premise check called, or the labeler asked again, threw: the operator's.
-      String text = step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
-      return new ToolCallOutcome.Failed(text, step.call, step.apply, e);
+      return operatorsFailure(step, e);
     }
+  }
+
+  /**
+   * A judged call that failed for the operator before its handler said anything: the model is told
+   * the run failed (an act that was to run) or that nothing was sent (one to propose).
+   */
+  private static ToolCallOutcome operatorsFailure(Step step, RuntimeException e) {
+    String opcode = step.call.opcode();
+    String text = step.apply ? ToolReplies.runFailed(opcode) : ToolReplies.notSent(opcode);
+    return new ToolCallOutcome.Failed(text, step.call, step.apply, e);
   }
 
   private ToolCallOutcome run(Step step, ActionSet<S> set, S state) {
@@ -367,20 +372,26 @@ public final class ToolCallFlow<S> {
 
   /** The span of a call whose judging starts now; none when the tracer throws. */
   private ToolCallTracer.Span start(String name) {
-    try {
-      ToolCallTracer.Span span = tracer.start(agent, name);
-      return span == null ? ToolCallTracer.Span.NONE : span;
-    } catch (RuntimeException e) {
-      log.warn("agent {}: the tool call tracer threw; ignored", agent, e);
-      return ToolCallTracer.Span.NONE;
-    }
+    ToolCallTracer.Span span = traced(() -> tracer.start(agent, name), null);
+    return span == null ? ToolCallTracer.Span.NONE : span;
   }
 
   private void trace(Runnable event) {
+    traced(
+        () -> {
+          event.run();
+          return null;
+        },
+        null);
+  }
+
+  /** Asks the tracer; what it throws is logged and ignored, and {@code otherwise} answered. */
+  private <T> T traced(Supplier<T> event, T otherwise) {
     try {
-      event.run();
+      return event.get();
     } catch (RuntimeException e) {
       log.warn("agent {}: the tool call tracer threw; ignored", agent, e);
+      return otherwise;
     }
   }
 
