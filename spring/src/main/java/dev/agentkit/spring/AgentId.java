@@ -23,9 +23,9 @@ record AgentId(String bean, String type) {
   /** The tags every agent meter carries: {@code agent} and {@code agent.class}. */
   String[] tags(String... more) {
     String[] out = new String[4 + more.length];
-    out[0] = "agent";
+    out[0] = AgentkitObservation.Keys.AGENT.asString();
     out[1] = bean;
-    out[2] = "agent.class";
+    out[2] = AgentkitObservation.Keys.AGENT_CLASS.asString();
     out[3] = type;
     System.arraycopy(more, 0, out, 4, more.length);
     return out;

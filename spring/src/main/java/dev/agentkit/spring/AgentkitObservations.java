@@ -1,11 +1,16 @@
 package dev.agentkit.spring;
 
+import dev.agentkit.AgentPausedException;
+import dev.agentkit.Outcome;
+import dev.agentkit.ProgramRejectedException;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -44,6 +49,45 @@ final class AgentkitObservations {
   /** A started observation of the context; its parent is the observation in scope, if any. */
   Observation start(AgentkitObservationContext context) {
     return create(context).start();
+  }
+
+  /**
+   * Runs an act inside its {@code agentkit.act.runs} observation, whose outcome is {@code done} or
+   * {@code failed} as the act's outcome says, {@code paused} or {@code rejected} as the run threw,
+   * and {@code error} for anything else thrown. The observation is in scope while the act runs.
+   *
+   * @param rejected told of a program the gate rejected, before it is thrown on
+   */
+  Outcome observeRun(
+      AgentId agent,
+      String opcode,
+      Callable<Outcome> run,
+      Consumer<ProgramRejectedException> rejected)
+      throws Exception {
+    AgentkitObservationContext context =
+        new AgentkitObservationContext(AgentkitObservation.RUN, null, agent, opcode);
+    Observation observation = start(context);
+    String outcome = "error";
+    try (Observation.Scope scope = observation.openScope()) {
+      Outcome o = run.call();
+      outcome = o.done() ? "done" : "failed";
+      return o;
+    } catch (AgentPausedException e) {
+      outcome = "paused";
+      observation.error(e);
+      throw e;
+    } catch (ProgramRejectedException e) {
+      outcome = "rejected";
+      rejected.accept(e);
+      observation.error(e);
+      throw e;
+    } catch (Exception e) {
+      observation.error(e);
+      throw e;
+    } finally {
+      context.outcome(outcome);
+      observation.stop();
+    }
   }
 
   /** The observation of the context, not started. */

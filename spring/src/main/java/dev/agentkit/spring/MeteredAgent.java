@@ -1,7 +1,6 @@
 package dev.agentkit.spring;
 
 import dev.agentkit.ActionSet;
-import dev.agentkit.AgentPausedException;
 import dev.agentkit.Call;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
@@ -122,30 +121,7 @@ public final class MeteredAgent<S> {
   public Outcome run(S state, Call call) throws Exception {
     String opcode =
         live.lastBound().acts().opcodes().contains(call.opcode()) ? call.opcode() : "unknown";
-    AgentkitObservationContext context =
-        new AgentkitObservationContext(AgentkitObservation.RUN, null, agent, opcode);
-    Observation observation = observations.start(context);
-    String outcome = "error";
-    try (Observation.Scope scope = observation.openScope()) {
-      Outcome o = live.run(state, call);
-      outcome = o.done() ? "done" : "failed";
-      return o;
-    } catch (AgentPausedException e) {
-      outcome = "paused";
-      observation.error(e);
-      throw e;
-    } catch (ProgramRejectedException e) {
-      outcome = "rejected";
-      rejected(e);
-      observation.error(e);
-      throw e;
-    } catch (Exception e) {
-      observation.error(e);
-      throw e;
-    } finally {
-      context.outcome(outcome);
-      observation.stop();
-    }
+    return observations.observeRun(agent, opcode, () -> live.run(state, call), this::rejected);
   }
 
   /** As {@link LiveAgent#ask}. */

@@ -1,6 +1,5 @@
 package dev.agentkit.spring;
 
-import dev.agentkit.AgentPausedException;
 import dev.agentkit.Call;
 import dev.agentkit.LiveAgent;
 import dev.agentkit.Outcome;
@@ -86,29 +85,7 @@ final class MeteredToolCalls implements ToolCallListener, ToolCallTracer {
       // In the call's scope, so that the run's parent is the call's, for tracers too (they prefer
       // the span in scope to an observation's parent).
       try (Observation.Scope callScope = observation.openScope()) {
-        return observeRun(call, run);
-      }
-    }
-
-    private Outcome observeRun(Call call, Callable<Outcome> run) throws Exception {
-      AgentkitObservationContext runs =
-          new AgentkitObservationContext(AgentkitObservation.RUN, null, agent, call.opcode());
-      Observation child = observations.start(runs);
-      String outcome = "error";
-      try (Observation.Scope scope = child.openScope()) {
-        Outcome o = run.call();
-        outcome = o.done() ? "done" : "failed";
-        return o;
-      } catch (AgentPausedException e) {
-        outcome = "paused";
-        child.error(e);
-        throw e;
-      } catch (Exception e) {
-        child.error(e);
-        throw e;
-      } finally {
-        runs.outcome(outcome);
-        child.stop();
+        return observations.observeRun(agent, call.opcode(), run, e -> {});
       }
     }
 
