@@ -1,5 +1,6 @@
 package dev.agentkit.spring;
 
+import dev.agentkit.internal.text.MessageTemplate;
 import java.util.Locale;
 
 /**
@@ -137,9 +138,10 @@ enum StarterMessage {
 
   /** As {@link #failure(Object...)}, caused by {@code cause}. */
   AgentkitStartupException failure(Throwable cause, Object... args) {
-    int split = slots(what);
-    if (args.length != split + slots(fix)) {
-      throw new IllegalArgumentException(name() + " takes " + (split + slots(fix)) + " arguments");
+    int split = MessageTemplate.slots(what);
+    if (args.length != split + MessageTemplate.slots(fix)) {
+      throw new IllegalArgumentException(
+          name() + " takes " + (split + MessageTemplate.slots(fix)) + " arguments");
     }
     String wrong = String.format(Locale.ROOT, what, copy(args, 0, split));
     String todo = String.format(Locale.ROOT, fix, copy(args, split, args.length));
@@ -147,10 +149,6 @@ enum StarterMessage {
     return form == Form.SEPARATE
         ? new AgentkitStartupException(description, todo, cause)
         : new AgentkitStartupException(description + "; " + todo, capitalised(todo) + ".", cause);
-  }
-
-  static int slots(String template) {
-    return template.split("%s", -1).length - 1;
   }
 
   private static Object[] copy(Object[] args, int from, int to) {

@@ -2,6 +2,7 @@ package dev.agentkit.spring;
 
 import dev.agentkit.internal.Choices;
 import dev.agentkit.internal.WiringStamp;
+import dev.agentkit.internal.text.MessageTemplate;
 import dev.agentkit.internal.text.Names;
 import dev.agentkit.testing.InternalUse;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,11 @@ import org.junit.jupiter.api.Test;
 class InternalUseTest {
   @Test
   void usesOnlyTheInternalsItNames() {
-    InternalUse.assertExactly("dev.agentkit.spring", Choices.class, Names.class, WiringStamp.class);
+    InternalUse.assertExactly(
+        "dev.agentkit.spring",
+        Choices.class,
+        MessageTemplate.class,
+        Names.class,
+        WiringStamp.class);
   }
 }

@@ -3,6 +3,7 @@ package dev.agentkit.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.agentkit.internal.text.MessageTemplate;
 import dev.agentkit.testing.MessageCatalogue;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class StarterCatalogueTest {
   @Test
   void eachMessageSaysWhatIsWrongAndWhatToDo() {
     for (StarterMessage m : StarterMessage.values()) {
-      Object[] args = new Object[StarterMessage.slots(m.what()) + StarterMessage.slots(m.fix())];
+      Object[] args = new Object[MessageTemplate.slots(m.what()) + MessageTemplate.slots(m.fix())];
       // An argument may itself be a whole sentence (a refusal passes on its cause's fix).
       Arrays.fill(args, "x.");
       AgentkitStartupException e = m.failure(args);

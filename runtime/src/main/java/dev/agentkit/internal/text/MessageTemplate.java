@@ -20,6 +20,11 @@ public record MessageTemplate(String tag, RuntimeMessage.Kind kind, String templ
 
   /** How many arguments the template takes: its {@code %s}. */
   public int slots() {
+    return slots(template);
+  }
+
+  /** How many arguments {@code template} takes: its {@code %s}. */
+  public static int slots(String template) {
     return template.split("%s", -1).length - 1;
   }
 

@@ -1,14 +1,12 @@
 package dev.agentkit.internal.text;
 
-import java.util.Locale;
-
 /**
  * Every message of the runtime outside the rules engine ({@code contract.Problem.Kind}) and the
  * drift rules ({@code drift.DriftRule}): its tag, whom it is for and its template, in one place.
  * Adding a message edits this table and docs/errors.md; {@code RuntimeCatalogueTest} holds the two
  * together and finds any tagged literal left outside it.
  */
-public enum RuntimeMessage {
+public enum RuntimeMessage implements MessageTemplate.Entry {
   // A live agent refusing, and drift refusing a bind.
   AGENT_PAUSED("AgentPaused", Kind.ERROR, "%s: %s"),
   DRIFT_BREAKING(
@@ -151,33 +149,29 @@ public enum RuntimeMessage {
     CORRECTION
   }
 
-  private final String tag;
-  private final Kind kind;
-  private final String template;
+  private final MessageTemplate text;
 
   RuntimeMessage(String tag, Kind kind, String template) {
-    this.tag = tag;
-    this.kind = kind;
-    this.template = template;
+    this.text = new MessageTemplate(tag, kind, template);
+  }
+
+  @Override
+  public MessageTemplate text() {
+    return text;
   }
 
   /** The stable tag the message starts with, in brackets. */
   public String tag() {
-    return tag;
+    return text.tag();
   }
 
   /** Whom the message is for. */
   public Kind kind() {
-    return kind;
+    return text.kind();
   }
 
   /** The text after the tag, with a {@code %s} for each argument. */
   public String template() {
-    return template;
-  }
-
-  /** {@code [Tag] } and the template filled with {@code args}. */
-  public String format(Object... args) {
-    return "[" + tag + "] " + String.format(Locale.ROOT, template, args);
+    return text.template();
   }
 }
