@@ -2,11 +2,16 @@ package dev.agentkit.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.aot.generate.ClassNameGenerator;
 import org.springframework.aot.generate.DefaultGenerationContext;
 import org.springframework.aot.generate.InMemoryGeneratedFiles;
 import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.TypeReference;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.beans.factory.aot.BeanFactoryInitializationAotContribution;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
@@ -67,5 +72,23 @@ class RuntimeHintsTest {
         .accepts(hints);
     assertThat(RuntimeHintsPredicates.reflection().onType(InboxSchemaDetector.class))
         .accepts(hints);
+  }
+
+  /** The hints list the factories by hand; every class the starter's spring.factories names. */
+  @Test
+  void everyClassTheStartersSpringFactoriesNamesIsHinted() throws Exception {
+    RuntimeHints hints = new RuntimeHints();
+    new AgentkitRuntimeHints().registerHints(hints, getClass().getClassLoader());
+    Matcher named =
+        Pattern.compile("(dev\\.agentkit\\.[\\w.]+)")
+            .matcher(Files.readString(Path.of("src/main/resources/META-INF/spring.factories")));
+    int classes = 0;
+    while (named.find()) {
+      classes++;
+      assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of(named.group(1))))
+          .as(named.group(1))
+          .accepts(hints);
+    }
+    assertThat(classes).isEqualTo(2);
   }
 }
