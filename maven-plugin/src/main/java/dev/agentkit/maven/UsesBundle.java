@@ -7,6 +7,7 @@ import dev.agentkit.internal.text.LineText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -153,6 +154,11 @@ final class UsesBundle {
     return out;
   }
 
+  private static GoalException directoryUnreadable(Path dir, IOException e) {
+    return GoalMessage.CONSUMER_DIRECTORY_UNREADABLE.failure(
+        dir, LineText.of(String.valueOf(e.getMessage())));
+  }
+
   /** Every manifest under a directory: its {@code .json} files, and the bundles among its zips. */
   static List<Entry> readDirectory(Path dir) throws GoalException {
     List<Path> files;
@@ -163,8 +169,10 @@ final class UsesBundle {
               .sorted()
               .toList();
     } catch (IOException e) {
-      throw GoalMessage.CONSUMER_DIRECTORY_UNREADABLE.failure(
-          dir, LineText.of(String.valueOf(e.getMessage())));
+      throw directoryUnreadable(dir, e);
+    } catch (UncheckedIOException e) {
+      // A directory under it that cannot be listed, met while walking.
+      throw directoryUnreadable(dir, e.getCause());
     }
     if (files.size() > MAX_ENTRIES) {
       throw bundle(dir.toString(), "has " + files.size() + " files; at most " + MAX_ENTRIES);

@@ -4,6 +4,7 @@ import static dev.agentkit.maven.ConsumerFixtures.asks;
 import static dev.agentkit.maven.ConsumerFixtures.live;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.agentkit.internal.UsesManifest;
 import dev.agentkit.internal.UsesManifestReader;
@@ -48,6 +49,37 @@ class UsesBundleTest {
       Files.write(agentClass, new byte[] {(byte) 0xca, (byte) 0xfe});
     }
     return out;
+  }
+
+  /**
+   * A directory the walk cannot list, at the top or below it, is one sentence naming the directory.
+   * The tests run as root, whom permissions never stop, so the unlistable directory is one the
+   * kernel keeps from every process without CAP_SYS_ADMIN over pid 1 ({@code /proc/1/map_files}); a
+   * machine that lets it be listed skips the test.
+   */
+  @Test
+  void aDirectoryThatCannotBeListedIsOneSentence() throws Exception {
+    Path hidden = Path.of("/proc/1/map_files");
+    assumeTrue(unlistable(hidden), "this machine lets " + hidden + " be listed");
+    assertThatThrownBy(() -> UsesBundle.readDirectory(hidden))
+        .isInstanceOf(GoalException.class)
+        .hasMessageMatching(
+            "\\[ConsumerManifestMissing\\] could not read the manifest directory /proc/1/map_files:"
+                + " /proc/1/map_files");
+    // Below the top: the walk meets a directory of pid 1's that it cannot list.
+    assertThatThrownBy(() -> UsesBundle.readDirectory(Path.of("/proc/1")))
+        .isInstanceOf(GoalException.class)
+        .hasMessageMatching(
+            "\\[ConsumerManifestMissing\\] could not read the manifest directory /proc/1: /proc/1/\\S+");
+  }
+
+  private static boolean unlistable(Path p) {
+    try (var listing = Files.list(p)) {
+      listing.count();
+      return false;
+    } catch (Exception e) {
+      return true;
+    }
   }
 
   @Test
