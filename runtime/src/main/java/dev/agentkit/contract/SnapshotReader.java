@@ -637,6 +637,28 @@ final class SnapshotReader {
           readExtra(key, at, extras, extraAt);
       }
     }
+    requireOperandKeys(start, name, served);
+    literalCount = base + 2 + values.size();
+    if (tree == null) {
+      Operand operand = flat(name, description, served, required, list, values, extras);
+      if (operand != null) {
+        return operand; // flat, as it was read
+      }
+      tree =
+          schemaTree(name, description, served, required, list, values, extras, extraAt, start, at);
+    }
+    if (!tree.isFlat()) {
+      literalsUsable = false;
+    }
+    return tree;
+  }
+
+  /**
+   * The operand's keys are all there in a strict read (format 2); a lenient one needs at least its
+   * name and type.
+   */
+  private void requireOperandKeys(long start, String name, String served)
+      throws ContractFormatException {
     if (strict) {
       requireKeys(OPERAND, ALL_OPERAND_KEYS, start, "an operand", OPERAND_KEYS);
     } else if (name == null || served == null) {
@@ -647,29 +669,35 @@ final class SnapshotReader {
               + (name == null ? "name" : "type")
               + "\": an operand needs at least name and type");
     }
-    literalCount = base + 2 + values.size();
-    if (tree == null) {
-      Operand operand = flat(name, description, served, required, list, values, extras);
-      if (operand != null) {
-        return operand; // flat, as it was read
-      }
-      Map<String, Long> where = extraAt == null ? Map.of() : extraAt;
-      tree =
-          SchemaReading.operand(
-              name,
-              description,
-              served,
-              required,
-              list,
-              values,
-              extras == null ? Map.of() : extras,
-              strict,
-              (sub, problem) -> errors.at(extraOffset(sub, where, start), at.get() + sub, problem));
-    }
-    if (!tree.isFlat()) {
-      literalsUsable = false;
-    }
-    return tree;
+  }
+
+  /**
+   * An operand that is not flat, read from its six keys and its extra ones: a schema tree. Kept out
+   * of {@link #readOperand}, whose loop is the parse's hot path, since few operands come here.
+   */
+  private Operand schemaTree(
+      String name,
+      String description,
+      String served,
+      boolean required,
+      boolean list,
+      List<Object> values,
+      Map<String, Object> extras,
+      Map<String, Long> extraAt,
+      long start,
+      Supplier<String> at)
+      throws ContractFormatException {
+    Map<String, Long> where = extraAt == null ? Map.of() : extraAt;
+    return SchemaReading.operand(
+        name,
+        description,
+        served,
+        required,
+        list,
+        values,
+        extras == null ? Map.of() : extras,
+        strict,
+        (sub, problem) -> errors.at(extraOffset(sub, where, start), at.get() + sub, problem));
   }
 
   /**
